@@ -1,0 +1,47 @@
+"""simt: CUDA Python with a C++ engine.
+
+SIMT kernels written in Python (simt.cuda.jit) and CuPy-style device arrays, on an NVIDIA GPU
+(cuda backend) or on the host's cores (cpu backend), with the same results on both."""
+import numpy as _np
+
+from . import _dtypes, _simt
+
+_simt._set_dtypes(_dtypes.SUPPORTED)
+_simt.select_default_backend()
+
+from . import cuda, random  # noqa: E402
+from ._creation import (array, asarray, asnumpy, empty, empty_like, full, full_like, ones, ones_like,  # noqa: E402
+                        zeros, zeros_like)
+from ._ndarray import ndarray  # noqa: E402
+
+__version__ = "0.1.0"
+
+bool_ = _np.bool_
+int8, int16, int32, int64 = _np.int8, _np.int16, _np.int32, _np.int64
+uint8, uint16, uint32, uint64 = _np.uint8, _np.uint16, _np.uint32, _np.uint64
+float16, float32, float64 = _np.float16, _np.float32, _np.float64
+complex64, complex128 = _np.complex64, _np.complex128
+dtype = _np.dtype
+
+
+def backend():
+    """The active backend: 'cuda' or 'cpu' (chosen by SIMT_BACKEND, else cuda when a GPU is usable)."""
+    return _simt.backend_name()
+
+
+def synchronize():
+    """Wait until all queued device work has finished (cupy.cuda.Device().synchronize())."""
+    _simt.synchronize()
+
+
+def get_array_module(*args):
+    """simt if any argument is a simt array, else numpy."""
+    import sys
+    return sys.modules[__name__] if any(isinstance(a, ndarray) for a in args) else _np
+
+
+def __getattr__(name):
+    if name == "rand":
+        raise AttributeError("module 'simt' has no attribute 'rand'; random numbers live in simt.random "
+                             "(e.g. simt.random.random(shape) or simt.random.rand(*shape))")
+    raise AttributeError(f"module 'simt' has no attribute '{name}'")

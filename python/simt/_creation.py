@@ -1,0 +1,89 @@
+"""Array creation and host transfers (the CuPy-shaped half of the seed)."""
+import numbers
+
+import numpy as np
+
+from . import _dtypes, _simt
+from ._ndarray import ndarray
+
+
+def _shape_tuple(shape):
+    if isinstance(shape, numbers.Integral):
+        return (int(shape),)
+    return tuple(int(s) for s in shape)
+
+
+def empty(shape, dtype=None, order="C"):
+    """A new device array; its contents are undefined."""
+    return ndarray(_shape_tuple(shape), _dtypes.normalize(dtype), order)
+
+
+def full(shape, fill_value, dtype=None, order="C"):
+    if dtype is None:
+        dtype = np.array(fill_value).dtype if not isinstance(fill_value, bool) else np.bool_
+    dt = _dtypes.normalize(dtype)
+    a = empty(shape, dt, order)
+    a._fill_bytes(np.array(fill_value).astype(dt).tobytes())
+    return a
+
+
+def zeros(shape, dtype=None, order="C"):
+    return full(shape, 0, _dtypes.normalize(dtype), order)
+
+
+def ones(shape, dtype=None, order="C"):
+    return full(shape, 1, _dtypes.normalize(dtype), order)
+
+
+def _like(a, dtype, shape):
+    return (a.shape if shape is None else shape), (a.dtype if dtype is None else dtype)
+
+
+def empty_like(a, dtype=None, order="C", shape=None):
+    s, d = _like(a, dtype, shape)
+    return empty(s, d, order)
+
+
+def zeros_like(a, dtype=None, order="C", shape=None):
+    s, d = _like(a, dtype, shape)
+    return zeros(s, d, order)
+
+
+def ones_like(a, dtype=None, order="C", shape=None):
+    s, d = _like(a, dtype, shape)
+    return ones(s, d, order)
+
+
+def full_like(a, fill_value, dtype=None, order="C", shape=None):
+    s, d = _like(a, dtype, shape)
+    return full(s, fill_value, d, order)
+
+
+def array(obj, dtype=None, copy=True, order="C"):
+    """A device array holding `obj` (a NumPy array, nested sequences, or a device array)."""
+    if isinstance(obj, ndarray):
+        if dtype is not None and np.dtype(dtype) != obj.dtype:
+            raise NotImplementedError("changing dtype while copying a device array (astype)")
+        return obj.copy() if copy else obj
+    host = np.asarray(obj, dtype=dtype)
+    if host.dtype == np.float128 if hasattr(np, "float128") else False:
+        raise TypeError("simt does not support float128")
+    dt = _dtypes.normalize(host.dtype)
+    host = np.ascontiguousarray(host, dtype=dt)
+    out = empty(host.shape, dt)
+    out._copy_from_host(host)
+    return out
+
+
+def asarray(obj, dtype=None, order=None):
+    """Like array(), but returns device arrays unchanged."""
+    if isinstance(obj, ndarray) and (dtype is None or np.dtype(dtype) == obj.dtype):
+        return obj
+    return array(obj, dtype=dtype, copy=True)
+
+
+def asnumpy(a, stream=None, order="C", out=None):
+    """Copy a device array to the host (NumPy objects pass through)."""
+    if isinstance(a, ndarray):
+        return a.get(stream=stream, out=out)
+    return np.asarray(a)

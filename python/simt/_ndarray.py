@@ -1,0 +1,80 @@
+"""Python-level methods of simt.ndarray (the type itself is defined in C++)."""
+import numpy as np
+
+from . import _simt
+
+ndarray = _simt.ndarray
+
+
+def _get(self, stream=None, order="C", out=None):
+    """Copy to a new NumPy array on the host (waits for pending device work)."""
+    if not self._c_contiguous:
+        raise NotImplementedError("copying a non-contiguous array to the host (make a contiguous copy first)")
+    host = out if out is not None else np.empty(self.shape, dtype=self.dtype)
+    if host.shape != self.shape or host.dtype != self.dtype or not host.flags.c_contiguous:
+        raise ValueError("out must be a C-contiguous NumPy array of the same shape and dtype")
+    self._copy_to_host(host)
+    return host
+
+
+def _set(self, arr, stream=None):
+    """Copy a host array of the same shape into this device array."""
+    if isinstance(arr, ndarray):
+        raise TypeError("set() takes a host (NumPy) array; use copy() for device-to-device copies")
+    host = np.ascontiguousarray(arr, dtype=self.dtype)
+    if host.shape != self.shape:
+        raise ValueError(f"shape mismatch: cannot set an array of shape {self.shape} from one of shape {host.shape}")
+    self._copy_from_host(host)
+
+
+def _copy(self, order="C"):
+    return self._copy()
+
+
+def _array(self, *args, **kwargs):
+    raise TypeError(
+        "implicit conversion of a simt device array to a NumPy array is not allowed: "
+        "use arr.get() or simt.asnumpy(arr) to copy it to the host")
+
+
+def _repr(self):
+    if self.size > 10_000:
+        return f"simt.ndarray(shape={self.shape}, dtype={self.dtype})"
+    body = np.array2string(self.get(), separator=", ", prefix="array(")
+    return f"array({body}, dtype={self.dtype})" if self.dtype != np.float64 else f"array({body})"
+
+
+def _str(self):
+    return str(self.get())
+
+
+def _device(self):
+    from .cuda._device import Device
+    return Device(_simt.current_device())
+
+
+def _bool(self):
+    if self.size != 1:
+        raise ValueError("the truth value of an array with more than one element is ambiguous")
+    return bool(self.get().reshape(()))
+
+
+def _item(self):
+    if self.size != 1:
+        raise ValueError("can only convert an array of size 1 to a Python scalar")
+    return self.get().reshape(()).item()
+
+
+def _flags(self):
+    return {"C_CONTIGUOUS": self._c_contiguous, "F_CONTIGUOUS": self._f_contiguous, "OWNDATA": True}
+
+
+for _name, _fn in {
+    "get": _get, "set": _set, "copy": _copy, "__array__": _array, "__repr__": _repr, "__str__": _str,
+    "__bool__": _bool, "item": _item,
+}.items():
+    setattr(ndarray, _name, _fn)
+ndarray.device = property(_device)
+ndarray.flags = property(_flags)
+ndarray.data_ptr = property(lambda self: self._ptr)
+ndarray.__module__ = "simt"

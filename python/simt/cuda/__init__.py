@@ -1,0 +1,68 @@
+"""simt.cuda: the kernel language (numba.cuda's names) and the runtime (devices, streams,
+events, synchronization, errors), on the active backend."""
+from .. import _simt
+from ._device import (Device, Event, Stream, default_stream, event, event_elapsed_time, get_current_stream,
+                      get_elapsed_time, stream, synchronize)
+from ._jit import Dispatcher, jit
+from ._stubs import blockDim, blockIdx, grid, gridDim, gridsize, laneid, threadIdx, warpsize
+
+CUDAError = _simt.CUDAError
+OutOfMemoryError = _simt.OutOfMemoryError
+CompileError = _simt.CompileError
+TypingError = _simt.TypingError
+UnsupportedError = _simt.UnsupportedError
+CompilerError = _simt.CompilerError
+for _exc in (CUDAError, OutOfMemoryError, CompileError, TypingError, UnsupportedError, CompilerError):
+    _exc.__module__ = "simt.cuda"
+
+
+def is_available():
+    """True when kernels run on an NVIDIA GPU (the cuda backend is active)."""
+    return _simt.backend_name() == "cuda"
+
+
+def select_device(device_id):
+    Device(device_id).use()
+    return Device(device_id)
+
+
+def get_current_device():
+    return Device()
+
+
+def to_device(obj, stream=0, copy=True, to=None):
+    """Copy a host array to the device (numba.cuda.to_device)."""
+    from .._creation import array
+    return array(obj)
+
+
+def device_array(shape, dtype=None, strides=None, order="C", stream=0):
+    """An uninitialized device array (numba.cuda.device_array)."""
+    from .._creation import empty
+    import numpy as np
+    return empty(shape, np.float64 if dtype is None else dtype, order)
+
+
+def device_array_like(ary, stream=0):
+    from .._creation import empty
+    return empty(ary.shape, ary.dtype)
+
+
+class _Gpus:
+    """numba.cuda.gpus: the devices, indexable and iterable."""
+
+    def __len__(self):
+        return _simt.device_count()
+
+    def __getitem__(self, i):
+        return Device(i)
+
+    def __iter__(self):
+        return (Device(i) for i in range(len(self)))
+
+    @property
+    def current(self):
+        return Device()
+
+
+gpus = _Gpus()

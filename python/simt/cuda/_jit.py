@@ -1,0 +1,99 @@
+"""@cuda.jit: kernels and device functions. The Dispatcher type is C++ (simt._simt.Dispatcher);
+this subclass adds the Python-facing conveniences of numba's dispatcher."""
+import inspect
+import textwrap
+
+from .. import _simt
+from ._resolve import make_resolver
+
+_OPTIONS = ("device", "inline", "fastmath", "lineinfo", "debug", "opt", "max_registers", "cache", "boundscheck")
+
+
+def _function_source(func):
+    try:
+        lines, first_line = inspect.getsourcelines(func)
+    except (OSError, TypeError) as e:
+        raise _simt.UnsupportedError(
+            f"cannot compile {func.__qualname__}: its source code is not available ({e}); define kernels in a "
+            "file or notebook cell") from None
+    text = "".join(lines)
+    dedented = textwrap.dedent(text)
+    indent = 0
+    for a, b in zip(text.splitlines(), dedented.splitlines()):
+        if b.strip():
+            indent = len(a) - len(b)
+            break
+    filename = inspect.getsourcefile(func) or func.__code__.co_filename
+    return dedented, filename, first_line, indent
+
+
+class Dispatcher(_simt.Dispatcher):
+    """A @cuda.jit function: launch it with kernel[griddim, blockdim](*args)."""
+
+    def __init__(self, py_func, options):
+        source, filename, first_line, indent = _function_source(py_func)
+        opts = dict(options)
+        if opts.get("boundscheck") is None:
+            import os
+            if os.environ.get("SIMT_BOUNDSCHECK", "") not in ("", "0"):
+                opts["boundscheck"] = True
+        super().__init__(py_func.__name__, source, filename, first_line, indent, make_resolver(py_func), opts)
+        self.py_func = py_func
+        self.__name__ = py_func.__name__
+        self.__qualname__ = py_func.__qualname__
+        self.targetoptions = opts
+        self.__doc__ = py_func.__doc__
+        self.__wrapped__ = py_func
+
+    def __call__(self, *args, **kwargs):
+        if self._device:
+            raise TypeError(f"device function '{self.__name__}' can only be called from a kernel")
+        raise TypeError(f"kernel '{self.__name__}' must be launched with a configuration: "
+                        f"{self.__name__}[griddim, blockdim](...)")
+
+    def forall(self, ntasks, tpb=0, stream=0, sharedmem=0):
+        """A launch of at least `ntasks` threads in 1-D blocks of `tpb` (default 128)."""
+        tpb = tpb or 128
+        blocks = max(1, (int(ntasks) + tpb - 1) // tpb)
+        return self[blocks, tpb, stream, sharedmem]
+
+    def compile_for(self, *sample_args):
+        """Compile (without launching) for the types of these arguments."""
+        self._compile(*sample_args)
+
+    def inspect_source(self, signature=None):
+        """Generated C++ (cpu) or CUDA C++ (cuda) of each compiled specialization, keyed by
+        argument types; with `signature`, just that one."""
+        sources = self._sources()
+        if signature is None:
+            return sources
+        key = tuple(str(t) for t in signature)
+        return sources[key]
+
+    @property
+    def signatures(self):
+        return list(self._sources().keys())
+
+    def __repr__(self):
+        kind = "device function" if self._device else "kernel"
+        return f"<simt {kind} {self.__name__}>"
+
+
+def jit(func_or_sig=None, **options):
+    """Compile a Python function into a SIMT kernel (or, with device=True, a device function).
+
+    Used as @cuda.jit, @cuda.jit(...options...). Compilation is lazy: one specialization per
+    tuple of argument types, on first launch."""
+    unknown = set(options) - set(_OPTIONS)
+    if unknown:
+        raise TypeError(f"unknown @cuda.jit option(s): {', '.join(sorted(unknown))}")
+    if callable(func_or_sig) and not isinstance(func_or_sig, (str, list, tuple)):
+        return Dispatcher(func_or_sig, options)
+    if func_or_sig is not None:
+        raise NotImplementedError("eager compilation from a signature string is not supported yet; "
+                                  "use @cuda.jit without a signature")
+
+    def decorate(func):
+        return Dispatcher(func, options)
+
+    return decorate

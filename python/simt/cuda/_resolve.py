@@ -1,0 +1,101 @@
+"""The kernel compiler's view of a function's free names: each global or closure variable is
+described as a builtin, a module, a dtype, a frozen constant or a device function."""
+import builtins
+import cmath
+import math
+import numbers
+import types
+
+import numpy as np
+
+_PY_BUILTINS = {"abs", "min", "max", "int", "float", "bool", "complex", "len", "range", "round", "pow", "print"}
+_MODULES = {math: "math", cmath: "cmath", np: "numpy"}
+_numpy_members = None
+
+
+def _module_name(obj):
+    if obj in _MODULES:
+        return _MODULES[obj]
+    import simt
+    import simt.cuda
+    if obj is simt.cuda:
+        return "cuda"
+    if obj is simt:
+        return "simt"
+    return None
+
+
+def _numpy_member(obj):
+    global _numpy_members
+    if _numpy_members is None:
+        _numpy_members = {}
+        for name in dir(np):
+            value = getattr(np, name, None)
+            if isinstance(value, np.ufunc):
+                _numpy_members.setdefault(id(value), f"numpy.{name}")
+    return _numpy_members.get(id(obj))
+
+
+def describe(obj):
+    """What `obj` is to the kernel compiler, as a tuple (see src/bindings/bind_kernels.cpp)."""
+    from ._jit import Dispatcher
+
+    canonical = getattr(obj, "_simt_builtin", None)
+    if isinstance(canonical, str):
+        return ("member", canonical)
+    if isinstance(obj, types.ModuleType):
+        name = _module_name(obj)
+        return ("module", name) if name else ("unsupported", f"the module {obj.__name__}")
+    if isinstance(obj, Dispatcher):
+        if obj._device:
+            return ("device", obj)
+        return ("unsupported", f"the kernel {obj.__name__} (kernels are launched from the host; "
+                               "call device functions, @cuda.jit(device=True), from kernels)")
+    if isinstance(obj, (bool, int, float, complex, str)) or obj is None:
+        return ("const", obj)
+    if isinstance(obj, np.generic):
+        return ("const", obj.item(), obj.dtype)
+    if isinstance(obj, tuple):
+        if all(describe(e)[0] == "const" for e in obj):
+            return ("const", tuple(e.item() if isinstance(e, np.generic) else e for e in obj))
+        return ("unsupported", "a tuple holding non-constant values")
+    if isinstance(obj, type) and issubclass(obj, np.generic) or isinstance(obj, np.dtype):
+        try:
+            return ("dtype", np.dtype(obj))
+        except TypeError:
+            return ("unsupported", f"the type {obj}")
+    if isinstance(obj, types.BuiltinFunctionType) and getattr(obj, "__module__", None) in ("math", "cmath"):
+        return ("member", f"{obj.__module__}.{obj.__name__}")
+    member = _numpy_member(obj)
+    if member:
+        return ("member", member)
+    if isinstance(obj, np.ndarray):
+        return ("unsupported", "a NumPy array (pass arrays to kernels as arguments)")
+    if isinstance(obj, types.FunctionType):
+        return ("unsupported", f"the Python function {obj.__name__} (decorate it with @cuda.jit(device=True) "
+                               "to call it from a kernel)")
+    return ("unsupported", f"an object of type {type(obj).__module__}.{type(obj).__qualname__}")
+
+
+def make_resolver(func):
+    """The resolver callback for `func`: looks a name up in its closure, globals, then builtins."""
+    globals_ = func.__globals__
+    closure = {}
+    for name, cell in zip(func.__code__.co_freevars, func.__closure__ or ()):
+        try:
+            closure[name] = cell.cell_contents
+        except ValueError:  # an empty cell: assigned later in the enclosing function
+            pass
+
+    def resolve(name):
+        if name in closure:
+            return describe(closure[name])
+        if name in globals_:
+            return describe(globals_[name])
+        if name in _PY_BUILTINS:
+            return ("function", name)
+        if hasattr(builtins, name):
+            return ("unsupported", f"the builtin {name}")
+        return ("undefined",)
+
+    return resolve

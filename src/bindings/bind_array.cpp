@@ -1,0 +1,132 @@
+// simt._simt.ndarray: the array core exposed to Python (the methods users see are added in
+// simt/_ndarray.py), plus host transfers and random fills.
+#include <cstring>
+#include "array/random.h"
+#include "bindings.h"
+#include "support/error.h"
+
+namespace simt::py {
+
+namespace {
+// Owned references, deliberately never released: static Python objects must not be destroyed
+// by C++ static destructors after the interpreter has shut down.
+nb::list* g_dtype_objects = nullptr;  // DType → numpy dtype
+nb::dict* g_dtype_codes = nullptr;    // numpy dtype → DType code
+
+// A contiguous host buffer from the buffer protocol (NumPy arrays), released on destruction.
+struct HostBuffer {
+    Py_buffer view{};
+    bool ok = false;
+    HostBuffer(nb::handle obj, bool writable) {
+        int flags = PyBUF_C_CONTIGUOUS | (writable ? PyBUF_WRITABLE : 0);
+        if (PyObject_GetBuffer(obj.ptr(), &view, flags) != 0) throw nb::python_error();
+        ok = true;
+    }
+    ~HostBuffer() { if (ok) PyBuffer_Release(&view); }
+};
+
+std::vector<int64_t> shape_from(nb::handle shape) {
+    std::vector<int64_t> out;
+    if (PyLong_Check(shape.ptr())) {
+        out.push_back(nb::cast<int64_t>(shape));
+        return out;
+    }
+    if (!PySequence_Check(shape.ptr()))
+        throw Error(ErrorKind::Type, std::string("a shape must be an int or a tuple of ints, not ") + nb::type_name(shape.type()).c_str());
+    for (nb::handle d : nb::iter(shape)) {
+        if (!PyLong_Check(d.ptr()) && !PyIndex_Check(d.ptr()))
+            throw Error(ErrorKind::Type, std::string("shape entries must be integers, not ") + nb::type_name(d.type()).c_str());
+        nb::object index = nb::steal(PyNumber_Index(d.ptr()));
+        if (!index.is_valid()) throw nb::python_error();
+        out.push_back(nb::cast<int64_t>(index));
+    }
+    return out;
+}
+
+nb::tuple to_tuple(const int64_t* v, int n) {
+    nb::list l;
+    for (int i = 0; i < n; ++i) l.append(v[i]);
+    return nb::tuple(l);
+}
+}  // namespace
+
+nb::object dtype_object(DType d) { return (*g_dtype_objects)[size_t(d)]; }
+
+DType dtype_from_object(nb::handle obj) {
+    if (g_dtype_codes->contains(obj)) return DType(nb::cast<int>((*g_dtype_codes)[obj]));
+    nb::object np = nb::module_::import_("numpy");
+    nb::object dt;
+    try {
+        dt = np.attr("dtype")(obj);
+    } catch (nb::python_error&) {
+        throw Error(ErrorKind::Type, "data type " + nb::cast<std::string>(nb::repr(obj)) + " not understood");
+    }
+    if (!g_dtype_codes->contains(dt))
+        throw Error(ErrorKind::Type, "simt does not support the data type " + nb::cast<std::string>(nb::str(dt)));
+    return DType(nb::cast<int>((*g_dtype_codes)[dt]));
+}
+
+void bind_array(nb::module_& m) {
+    m.def("_set_dtypes", [](nb::list objects) {
+        g_dtype_objects = new nb::list(objects);
+        g_dtype_codes = new nb::dict();
+        for (size_t i = 0; i < objects.size(); ++i) (*g_dtype_codes)[objects[i]] = int(i);
+    });
+
+    nb::class_<NdArray>(m, "ndarray", nb::dynamic_attr(), nb::is_weak_referenceable())
+        .def("__init__", [](NdArray* self, nb::handle shape, nb::handle dtype, const std::string& order) {
+            if (order != "C" && order != "F") throw Error(ErrorKind::Value, "order must be 'C' or 'F'");
+            new (self) NdArray(empty_array(dtype_from_object(dtype), shape_from(shape), order == "F"));
+        }, nb::arg("shape"), nb::arg("dtype").none() = nb::none(), nb::arg("order") = "C")
+        .def_prop_ro("shape", [](const NdArray& a) { return to_tuple(a.shape, a.ndim); })
+        .def_prop_ro("strides", [](const NdArray& a) { return to_tuple(a.strides, a.ndim); })
+        .def_prop_ro("dtype", [](const NdArray& a) { return dtype_object(a.dtype); })
+        .def_prop_ro("size", &NdArray::size)
+        .def_prop_ro("ndim", [](const NdArray& a) { return a.ndim; })
+        .def_prop_ro("nbytes", &NdArray::nbytes)
+        .def_prop_ro("itemsize", &NdArray::itemsize)
+        .def_prop_ro("_c_contiguous", &NdArray::c_contiguous)
+        .def_prop_ro("_f_contiguous", &NdArray::f_contiguous)
+        .def_prop_ro("_ptr", [](const NdArray& a) { return reinterpret_cast<uintptr_t>(a.data); })
+        .def("__len__", [](const NdArray& a) {
+            if (a.ndim == 0) throw Error(ErrorKind::Type, "len() of unsized object");
+            return a.shape[0];
+        })
+        .def("_copy_to_host", [](const NdArray& a, nb::handle host) {
+            HostBuffer buf(host, true);
+            if (int64_t(buf.view.len) != a.nbytes()) throw Error(ErrorKind::Value, "host buffer size does not match the array");
+            if (!a.c_contiguous()) throw Error(ErrorKind::NotImplemented, "copying a non-contiguous array to the host");
+            nb::gil_scoped_release release;
+            copy_to_host(a, buf.view.buf);
+        })
+        .def("_copy_from_host", [](NdArray& a, nb::handle host) {
+            HostBuffer buf(host, false);
+            if (int64_t(buf.view.len) != a.nbytes()) throw Error(ErrorKind::Value, "host buffer size does not match the array");
+            if (!a.c_contiguous()) throw Error(ErrorKind::NotImplemented, "copying into a non-contiguous array from the host");
+            nb::gil_scoped_release release;
+            copy_from_host(a, buf.view.buf);
+        })
+        .def("_fill_bytes", [](NdArray& a, nb::bytes value) {
+            if (value.size() != size_t(a.itemsize())) throw Error(ErrorKind::Value, "fill value has the wrong size");
+            fill_array(a, value.c_str());
+        })
+        .def("_copy", [](const NdArray& a) {
+            if (!a.c_contiguous() && !a.f_contiguous()) throw Error(ErrorKind::NotImplemented, "copying a non-contiguous array");
+            return copy_array(a);
+        });
+
+    m.def("random_seed", [](uint64_t seed) { random_seed(seed); });
+    m.def("random_fill", [](NdArray& a, const std::string& dist, double p1, double p2) {
+        RandomDistribution d = dist == "uniform" ? RandomDistribution::Uniform
+                             : dist == "normal" ? RandomDistribution::Normal
+                             : dist == "integers" ? RandomDistribution::Integers
+                             : throw Error(ErrorKind::Value, "unknown distribution " + dist);
+        if (d != RandomDistribution::Integers && a.dtype != DType::Float32 && a.dtype != DType::Float64)
+            throw Error(ErrorKind::Type, std::string("random floats must be float32 or float64, not ") + dtype_name(a.dtype));
+        if (d == RandomDistribution::Integers && !dtype_is_integer(a.dtype))
+            throw Error(ErrorKind::Type, std::string("random integers need an integer dtype, not ") + dtype_name(a.dtype));
+        random_fill(a, d, p1, p2);
+    });
+}
+
+}  // namespace simt::py

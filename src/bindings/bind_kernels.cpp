@@ -1,0 +1,256 @@
+// Kernels from Python: the resolver bridge, the Dispatcher and the launch path. The launch
+// path (k[grid, block](args)) is all C++: argument typing and packing, specialization lookup,
+// and the backend launch.
+#include <cstring>
+#include "bindings.h"
+#include "runtime/dispatcher.h"
+#include "support/error.h"
+
+namespace simt::py {
+
+namespace {
+
+ConstValue const_from_python(nb::handle v, int dtype_code) {
+    if (PyBool_Check(v.ptr())) return ConstValue::boolean(v.ptr() == Py_True);
+    if (PyLong_Check(v.ptr())) {
+        int overflow = 0;
+        long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+        DType d = dtype_code >= 0 ? DType(dtype_code) : DType::Int64;
+        if (!overflow) return ConstValue::integer(x, d);
+        unsigned long long u = PyLong_AsUnsignedLongLong(v.ptr());
+        if (PyErr_Occurred()) {
+            PyErr_Clear();
+            throw Error(ErrorKind::Type, "integer constant " + nb::cast<std::string>(nb::repr(v)) + " does not fit in 64 bits");
+        }
+        return ConstValue::integer(int64_t(u), DType::UInt64);
+    }
+    if (PyFloat_Check(v.ptr()))
+        return ConstValue::real(PyFloat_AsDouble(v.ptr()), dtype_code >= 0 ? DType(dtype_code) : DType::Float64);
+    if (PyComplex_Check(v.ptr()))
+        return ConstValue::complex(PyComplex_RealAsDouble(v.ptr()), PyComplex_ImagAsDouble(v.ptr()),
+                                   dtype_code >= 0 ? DType(dtype_code) : DType::Complex128);
+    if (PyUnicode_Check(v.ptr())) return ConstValue::string(nb::cast<std::string>(v));
+    if (v.is_none()) return ConstValue::none();
+    if (PyTuple_Check(v.ptr())) {
+        std::vector<ConstValue> elems;
+        for (nb::handle e : nb::iter(v)) elems.push_back(const_from_python(e, -1));
+        return ConstValue::tuple(elems);
+    }
+    throw Error(ErrorKind::Type, "cannot freeze " + nb::cast<std::string>(nb::repr(v)) + " as a kernel constant");
+}
+
+KernelDefinition definition_from(const std::string& name, const std::string& source, const std::string& filename,
+                                 int first_line, int indent, nb::object resolver, nb::dict options) {
+    KernelDefinition d;
+    d.name = name;
+    d.source.text = source;
+    d.source.filename = filename;
+    d.source.first_line = first_line;
+    d.source.indent = indent;
+    d.resolve = make_resolver(resolver);
+    auto get = [&](const char* k) -> nb::object { return options.contains(k) ? nb::object(options[k]) : nb::object(nb::none()); };
+    nb::object bc = get("boundscheck");
+    if (!bc.is_none()) d.options.bounds = nb::cast<bool>(bc) ? BoundsMode::Checked : BoundsMode::Unchecked;
+    if (nb::object f = get("fastmath"); !f.is_none()) d.options.fastmath = nb::cast<bool>(f);
+    if (nb::object f = get("debug"); !f.is_none()) d.options.debug = nb::cast<bool>(f);
+    if (nb::object f = get("lineinfo"); !f.is_none()) d.options.lineinfo = nb::cast<bool>(f);
+    if (nb::object f = get("max_registers"); !f.is_none()) d.options.max_registers = nb::cast<int>(f);
+    if (nb::object f = get("device"); !f.is_none()) d.device = nb::cast<bool>(f);
+    return d;
+}
+
+// The argument of a kernel launch: its kernel type, with its bytes appended to `pack`.
+const Type* classify_argument(const Dispatcher& d, size_t index, nb::handle arg, ArgumentPack& pack) {
+    PyObject* o = arg.ptr();
+    if (nb::isinstance<NdArray>(arg)) {
+        const NdArray* a = nb::inst_ptr<NdArray>(arg);
+        a->pack_into(pack);
+        return a->kernel_type();
+    }
+    if (PyBool_Check(o)) {
+        bool b = o == Py_True;
+        pack.add(&b, 1, 1);
+        return bool_type();
+    }
+    if (PyLong_Check(o)) {
+        int overflow = 0;
+        long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+        if (overflow) {
+            unsigned long long u = PyLong_AsUnsignedLongLong(o);
+            if (PyErr_Occurred()) {
+                PyErr_Clear();
+                throw Error(ErrorKind::Value, "argument " + std::to_string(index + 1) + " of kernel '" + d.definition().name +
+                                                  "' is an integer that does not fit in 64 bits");
+            }
+            pack.add(&u, 8, 8);
+            return scalar_type(DType::UInt64);
+        }
+        int64_t x = v;
+        pack.add(&x, 8, 8);
+        return int64_type();
+    }
+    if (PyFloat_Check(o)) {
+        double x = PyFloat_AS_DOUBLE(o);
+        pack.add(&x, 8, 8);
+        return float64_type();
+    }
+    if (PyComplex_Check(o)) {
+        double x[2] = {PyComplex_RealAsDouble(o), PyComplex_ImagAsDouble(o)};
+        pack.add(x, 16, 8);
+        return scalar_type(DType::Complex128);
+    }
+    std::string where = "argument " + std::to_string(index + 1) + " of kernel '" + d.definition().name + "'";
+    nb::handle type = arg.type();
+    std::string tname = nb::cast<std::string>(type.attr("__module__")) + "." + nb::cast<std::string>(type.attr("__qualname__"));
+    if (tname == "numpy.ndarray")
+        throw Error(ErrorKind::Type, where + " is a NumPy array in host memory; copy it to the device first with "
+                                             "simt.asarray(x) (or simt.cuda.to_device(x)), and copy results back with .get()");
+    if (nb::hasattr(arg, "dtype") && nb::hasattr(arg, "item") && tname.rfind("numpy.", 0) == 0) {
+        DType dt = dtype_from_object(arg.attr("dtype"));  // a NumPy scalar such as np.float32(2.5)
+        unsigned char bytes[16] = {};
+        nb::object raw = arg.attr("tobytes")();
+        std::memcpy(bytes, PyBytes_AsString(raw.ptr()), size_t(dtype_size(dt)));
+        pack.add(bytes, size_t(dtype_size(dt)), size_t(dtype_size(dt) >= 8 ? 8 : dtype_size(dt)));
+        return scalar_type(dt);
+    }
+    throw Error(ErrorKind::Type, where + " has type " + tname + ", which kernels do not accept (pass a simt array, a number or a bool)");
+}
+
+Dim3 dim3_from(nb::handle v, const char* what) {
+    Dim3 d;
+    if (PyLong_Check(v.ptr())) {
+        d.x = nb::cast<int64_t>(v);
+        return d;
+    }
+    if (PyTuple_Check(v.ptr()) || PyList_Check(v.ptr())) {
+        size_t n = nb::len(v);
+        if (n < 1 || n > 3) throw Error(ErrorKind::Value, std::string(what) + " must have 1 to 3 dimensions, got " + std::to_string(n));
+        int64_t xyz[3] = {1, 1, 1};
+        size_t i = 0;
+        for (nb::handle e : nb::iter(v)) {
+            if (!PyLong_Check(e.ptr())) throw Error(ErrorKind::Type, std::string(what) + " entries must be integers");
+            xyz[i++] = nb::cast<int64_t>(e);
+        }
+        d.x = xyz[0]; d.y = xyz[1]; d.z = xyz[2];
+        return d;
+    }
+    if (PyIndex_Check(v.ptr())) {
+        nb::object i = nb::steal(PyNumber_Index(v.ptr()));
+        d.x = nb::cast<int64_t>(i);
+        return d;
+    }
+    throw Error(ErrorKind::Type, std::string(what) + " must be an int or a tuple of 1 to 3 ints, not " +
+                                     nb::type_name(v.type()).c_str());
+}
+
+struct ConfiguredLaunch {
+    Dispatcher* dispatcher;
+    nb::object owner;  // keeps the dispatcher alive
+    LaunchConfig config;
+};
+
+CompiledKernel& compile_for(Dispatcher& d, const std::vector<const Type*>& types) {
+    std::unique_ptr<CompiledKernel> k = d.generate(types, backend().target());
+    {
+        nb::gil_scoped_release release;  // compiling can take a while; the resolver is not used here
+        d.load(*k);
+    }
+    return d.insert(std::move(k));
+}
+
+void launch(ConfiguredLaunch& self, nb::args args) {
+    Dispatcher& d = *self.dispatcher;
+    ArgumentPack pack;
+    std::vector<const Type*> types;
+    types.reserve(args.size());
+    for (size_t i = 0; i < args.size(); ++i) types.push_back(classify_argument(d, i, args[i], pack));
+    CompiledKernel* k = d.find(types);
+    if (!k) k = &compile_for(d, types);
+    backend().launch(*k->loaded, self.config, pack);
+}
+
+}  // namespace
+
+GlobalValue global_from_python(nb::handle answer) {
+    nb::tuple t = nb::borrow<nb::tuple>(answer);
+    std::string kind = nb::cast<std::string>(t[0]);
+    if (kind == "undefined") return GlobalValue::undefined();
+    if (kind == "module") return GlobalValue::module(nb::cast<std::string>(t[1]));
+    if (kind == "function") return GlobalValue::function(nb::cast<std::string>(t[1]));
+    if (kind == "member") return GlobalValue::member(nb::cast<std::string>(t[1]));
+    if (kind == "dtype") return GlobalValue::dtype_obj(dtype_from_object(t[1]));
+    if (kind == "const") return GlobalValue::constant(const_from_python(t[1], t.size() > 2 && !t[2].is_none() ? int(dtype_from_object(t[2])) : -1));
+    if (kind == "unsupported") return GlobalValue::unsupported(nb::cast<std::string>(t[1]));
+    if (kind == "device") {
+        Dispatcher* callee = nb::inst_ptr<Dispatcher>(t[1]);
+        GlobalValue g;
+        g.kind = GlobalValue::Kind::DeviceFunction;
+        g.device_function = callee->device_ref();
+        return g;
+    }
+    throw Error(ErrorKind::Runtime, "internal: resolver answered an unknown kind '" + kind + "'");
+}
+
+GlobalResolver make_resolver(nb::object callable) {
+    // The callable is shared so copies of the resolver never touch Python reference counts
+    // without the lock; it is released with the last copy (under the lock, at dispatcher death).
+    auto holder = std::shared_ptr<nb::object>(new nb::object(std::move(callable)), [](nb::object* p) {
+        if (!Py_IsInitialized()) return;  // interpreter gone: nothing left to release into
+        nb::gil_scoped_acquire gil;
+        delete p;
+    });
+    return [holder](const std::string& name) -> GlobalValue {
+        nb::gil_scoped_acquire gil;
+        return global_from_python((*holder)(name));
+    };
+}
+
+void bind_kernels(nb::module_& m) {
+    nb::class_<Dispatcher>(m, "Dispatcher")
+        .def("__init__", [](Dispatcher* self, const std::string& name, const std::string& source, const std::string& filename,
+                            int first_line, int indent, nb::object resolver, nb::dict options) {
+            new (self) Dispatcher(definition_from(name, source, filename, first_line, indent, resolver, options));
+        })
+        .def("__getitem__", [](nb::handle self, nb::handle config) {
+            if (!PyTuple_Check(config.ptr()) || nb::len(config) < 2 || nb::len(config) > 4)
+                throw Error(ErrorKind::Value, "launch configuration must be [griddim, blockdim], [griddim, blockdim, stream] "
+                                              "or [griddim, blockdim, stream, sharedmem]");
+            nb::tuple c = nb::borrow<nb::tuple>(config);
+            ConfiguredLaunch launch;
+            launch.dispatcher = nb::inst_ptr<Dispatcher>(self);
+            launch.owner = nb::borrow(self);
+            if (launch.dispatcher->definition().device)
+                throw Error(ErrorKind::Type, "'" + launch.dispatcher->definition().name +
+                                                 "' is a device function (device=True): call it from a kernel, it cannot be launched");
+            launch.config.grid = dim3_from(c[0], "griddim");
+            launch.config.block = dim3_from(c[1], "blockdim");
+            if (c.size() > 2) launch.config.stream = stream_from_object(c[2]);
+            if (c.size() > 3) launch.config.dynamic_shared_bytes = nb::cast<int64_t>(c[3]);
+            return launch;
+        })
+        .def_prop_ro("_name", [](Dispatcher& d) { return d.definition().name; })
+        .def_prop_ro("_device", [](Dispatcher& d) { return d.definition().device; })
+        .def("_compile", [](Dispatcher& d, nb::args args) {
+            // Compiles (without launching) for the types of these sample arguments.
+            ArgumentPack pack;
+            std::vector<const Type*> types;
+            for (size_t i = 0; i < args.size(); ++i) types.push_back(classify_argument(d, i, args[i], pack));
+            if (!d.find(types)) compile_for(d, types);
+        })
+        .def("_sources", [](Dispatcher& d) {
+            nb::dict out;
+            for (const CompiledKernel* k : d.specializations()) {
+                nb::list types;
+                for (const Type* t : k->param_types) types.append(t->str());
+                out[nb::tuple(types)] = k->source.user_code;
+            }
+            return out;
+        });
+
+    nb::class_<ConfiguredLaunch>(m, "ConfiguredLaunch")
+        .def("__call__", &launch)
+        .def_prop_ro("griddim", [](ConfiguredLaunch& c) { return nb::make_tuple(c.config.grid.x, c.config.grid.y, c.config.grid.z); })
+        .def_prop_ro("blockdim", [](ConfiguredLaunch& c) { return nb::make_tuple(c.config.block.x, c.config.block.y, c.config.block.z); });
+}
+
+}  // namespace simt::py

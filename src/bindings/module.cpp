@@ -1,0 +1,11 @@
+// simt._simt: the C++ engine as a Python extension module.
+#include "bindings.h"
+
+NB_MODULE(_simt, m) {
+    m.doc() = "simt's C++ engine: kernel compiler, runtime, backends and array core";
+    nb::set_leak_warnings(false);  // the backend and its caches live until the process exits
+    simt::py::bind_errors(m);
+    simt::py::bind_runtime(m);
+    simt::py::bind_array(m);
+    simt::py::bind_kernels(m);
+}

@@ -1,0 +1,113 @@
+// Array views, allocation, fills and whole-array copies.
+#include "array/ndarray.h"
+#include "support/error.h"
+
+namespace simt {
+
+DeviceBuffer::DeviceBuffer(size_t bytes, StreamHandle stream) : bytes_(bytes), backend_(&backend()) {
+    ptr_ = backend_->allocate(bytes, stream);
+}
+
+DeviceBuffer::~DeviceBuffer() { backend_->release(ptr_, bytes_, nullptr); }
+
+int64_t NdArray::size() const {
+    int64_t n = 1;
+    for (int i = 0; i < ndim; ++i) n *= shape[i];
+    return n;
+}
+
+bool NdArray::c_contiguous() const {
+    int64_t expected = itemsize();
+    for (int i = ndim - 1; i >= 0; --i) {
+        if (shape[i] == 1) continue;
+        if (shape[i] == 0) return true;
+        if (strides[i] != expected) return false;
+        expected *= shape[i];
+    }
+    return true;
+}
+
+bool NdArray::f_contiguous() const {
+    int64_t expected = itemsize();
+    for (int i = 0; i < ndim; ++i) {
+        if (shape[i] == 1) continue;
+        if (shape[i] == 0) return true;
+        if (strides[i] != expected) return false;
+        expected *= shape[i];
+    }
+    return true;
+}
+
+const Type* NdArray::kernel_type() const {
+    return array_type(dtype, ndim, c_contiguous() ? Layout::C : Layout::A);
+}
+
+void NdArray::pack_into(ArgumentPack& pack) const {
+    int64_t bytes[1 + 2 * kMaxDims];
+    bytes[0] = int64_t(reinterpret_cast<uintptr_t>(data));
+    for (int i = 0; i < ndim; ++i) {
+        bytes[1 + i] = shape[i];
+        bytes[1 + ndim + i] = strides[i];
+    }
+    pack.add(bytes, sizeof(int64_t) * size_t(1 + 2 * ndim), 8);
+    pack.keep_alive.push_back(owner);
+}
+
+std::string shape_string(const std::vector<int64_t>& shape) {
+    std::string s = "(";
+    for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+    if (shape.size() == 1) s += ",";
+    return s + ")";
+}
+
+NdArray empty_array(DType dtype, const std::vector<int64_t>& shape, bool fortran_order) {
+    if (shape.size() > size_t(kMaxDims)) raise(ErrorKind::Value, "maximum supported dimension for an array is %d, found %zu", kMaxDims, shape.size());
+    NdArray a;
+    a.dtype = dtype;
+    a.ndim = int(shape.size());
+    int64_t count = 1;
+    for (int64_t d : shape) {
+        if (d < 0) raise(ErrorKind::Value, "negative dimensions are not allowed (shape %s)", shape_string(shape).c_str());
+        if (d > 0 && count > (int64_t(1) << 62) / d) raise(ErrorKind::Value, "array is too big (shape %s)", shape_string(shape).c_str());
+        count *= d;
+    }
+    int64_t stride = dtype_size(dtype);
+    for (int k = 0; k < a.ndim; ++k) {
+        int i = fortran_order ? k : a.ndim - 1 - k;
+        a.shape[i] = shape[size_t(i)];
+        a.strides[i] = stride;
+        stride *= shape[size_t(i)] > 0 ? shape[size_t(i)] : 1;
+    }
+    auto buffer = std::make_shared<DeviceBuffer>(size_t(count) * size_t(dtype_size(dtype)), nullptr);
+    a.data = static_cast<char*>(buffer->data());
+    a.owner = buffer;
+    return a;
+}
+
+void fill_array(NdArray& a, const void* value) {
+    if (!a.c_contiguous() && !a.f_contiguous()) raise(ErrorKind::NotImplemented, "fill of a non-contiguous array");
+    if (a.size() == 0) return;
+    backend().fill(a.data, value, size_t(a.itemsize()), size_t(a.size()), nullptr);
+}
+
+void copy_from_host(NdArray& a, const void* host) {
+    if (a.size() == 0) return;
+    backend().copy_host_to_device(a.data, host, size_t(a.nbytes()), nullptr);
+}
+
+void copy_to_host(const NdArray& a, void* host) {
+    if (a.size() == 0) {
+        backend().synchronize();
+        return;
+    }
+    backend().copy_device_to_host(host, a.data, size_t(a.nbytes()), nullptr);
+}
+
+NdArray copy_array(const NdArray& a) {
+    bool fortran = !a.c_contiguous() && a.f_contiguous();
+    NdArray out = empty_array(a.dtype, a.shape_vector(), fortran);
+    if (a.size() > 0) backend().copy_device_to_device(out.data, a.data, size_t(a.nbytes()), nullptr);
+    return out;
+}
+
+}  // namespace simt

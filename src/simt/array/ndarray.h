@@ -1,0 +1,63 @@
+// The array core: an n-dimensional view of device memory (data pointer, dtype, shape, byte
+// strides) that shares ownership of the allocation it views.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+#include "runtime/backend.h"
+#include "types/type.h"
+
+namespace simt {
+
+constexpr int kMaxDims = 32;
+
+// An allocation from the active backend, released when the last view of it goes away.
+class DeviceBuffer {
+public:
+    DeviceBuffer(size_t bytes, StreamHandle stream);
+    ~DeviceBuffer();
+    DeviceBuffer(const DeviceBuffer&) = delete;
+    DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+    void* data() const { return ptr_; }
+    size_t size() const { return bytes_; }
+private:
+    void* ptr_;
+    size_t bytes_;
+    Backend* backend_;
+};
+
+struct NdArray {
+    std::shared_ptr<void> owner;  // keeps the memory alive: a DeviceBuffer or a foreign owner
+    char* data = nullptr;         // device address of element (0, ..., 0)
+    DType dtype = DType::Float64;
+    int ndim = 0;
+    int64_t shape[kMaxDims] = {};
+    int64_t strides[kMaxDims] = {};  // bytes
+
+    int64_t size() const;
+    int itemsize() const { return dtype_size(dtype); }
+    int64_t nbytes() const { return size() * itemsize(); }
+    bool c_contiguous() const;
+    bool f_contiguous() const;
+    std::vector<int64_t> shape_vector() const { return {shape, shape + ndim}; }
+    // The kernel-argument type of this array (layout C when C-contiguous, else A).
+    const Type* kernel_type() const;
+    // Appends the kernel-argument bytes (data, shape, strides) to `pack`.
+    void pack_into(ArgumentPack& pack) const;
+};
+
+// A new C-ordered (or F-ordered) array; contents uninitialized. Raises on bad shapes.
+NdArray empty_array(DType dtype, const std::vector<int64_t>& shape, bool fortran_order = false);
+// Writes `value` (itemsize bytes) into every element of a contiguous array.
+void fill_array(NdArray& a, const void* value);
+// Host → device copy of a whole contiguous array; `host` holds nbytes() bytes.
+void copy_from_host(NdArray& a, const void* host);
+// Device → host copy of a whole contiguous array into `host` (waits for pending work).
+void copy_to_host(const NdArray& a, void* host);
+// A new array with the same contents (contiguous arrays).
+NdArray copy_array(const NdArray& a);
+
+std::string shape_string(const std::vector<int64_t>& shape);
+
+}  // namespace simt

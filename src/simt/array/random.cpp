@@ -1,0 +1,48 @@
+// Global random state (counter-based: the state is just seed + offset).
+#include "array/random.h"
+#include <mutex>
+#include <random>
+#include "support/error.h"
+
+namespace simt {
+
+namespace {
+std::mutex g_random_mutex;
+uint64_t g_seed = [] {
+    std::random_device rd;
+    return (uint64_t(rd()) << 32) ^ rd();
+}();
+uint64_t g_offset = 0;
+}  // namespace
+
+void random_seed(uint64_t seed) {
+    std::lock_guard<std::mutex> lock(g_random_mutex);
+    g_seed = seed;
+    g_offset = 0;
+}
+
+uint64_t random_current_seed() {
+    std::lock_guard<std::mutex> lock(g_random_mutex);
+    return g_seed;
+}
+
+void random_fill(NdArray& a, RandomDistribution distribution, double a_param, double b_param) {
+    if (!a.c_contiguous()) raise(ErrorKind::NotImplemented, "random fill of a non-contiguous array");
+    RandomRequest r;
+    r.distribution = distribution;
+    r.dtype = a.dtype;
+    r.a = a_param;
+    r.b = b_param;
+    uint64_t n = uint64_t(a.size());
+    bool wide = a.itemsize() == 8 || distribution == RandomDistribution::Integers;
+    uint64_t blocks = (n + (wide ? 1 : 3)) / (wide ? 2 : 4);
+    {
+        std::lock_guard<std::mutex> lock(g_random_mutex);
+        r.seed = g_seed;
+        r.offset = g_offset;
+        g_offset += blocks;
+    }
+    if (n) backend().fill_random(a.data, size_t(n), r, nullptr);
+}
+
+}  // namespace simt

@@ -1,0 +1,14 @@
+// simt.random's generator state: a seed and a Philox counter that advances with every draw,
+// so consecutive calls give fresh numbers and a seed reproduces them on any backend.
+#pragma once
+#include <cstdint>
+#include "array/ndarray.h"
+
+namespace simt {
+
+void random_seed(uint64_t seed);
+uint64_t random_current_seed();
+// Fills a contiguous array with the distribution and advances the counter.
+void random_fill(NdArray& a, RandomDistribution distribution, double a_param, double b_param);
+
+}  // namespace simt

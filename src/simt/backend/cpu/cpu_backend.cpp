@@ -1,0 +1,315 @@
+// The cpu backend: "device" memory is host memory behind a distinct array type; kernels are
+// generated C++ compiled by the host compiler into shared objects and run block-parallel on a
+// thread pool, asynchronously through one in-order task queue.
+#include <dlfcn.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include "array/philox.h"
+#include "backend/cpu/host_compiler.h"
+#include "backend/cpu/launch_abi.h"
+#include "backend/cpu/task_queue.h"
+#include "backend/cpu/thread_pool.h"
+#include "runtime/backend.h"
+#include "runtime/bounds_report.h"
+#include "runtime/cuda_errors.h"
+#include "runtime/disk_cache.h"
+#include "runtime/launch_limits.h"
+#include "support/error.h"
+#include "support/files.h"
+#include "support/sha256.h"
+
+namespace simt {
+
+struct StreamImpl {
+    uint64_t last_seq = 0;  // the stream's newest task in the device queue
+};
+struct EventImpl {
+    uint64_t seq = 0;
+    bool recorded = false;
+    double time_ms = 0;
+};
+
+namespace {
+
+class CpuKernel : public LoadedKernel {
+public:
+    cpu_abi::EntryPoint entry = nullptr;
+    void* handle = nullptr;
+};
+
+double now_ms() {
+    using namespace std::chrono;
+    return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
+}
+
+size_t physical_memory() {
+    long pages = ::sysconf(_SC_PHYS_PAGES), size = ::sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && size > 0 ? size_t(pages) * size_t(size) : size_t(1) << 40;
+}
+
+// Chunks of work that keep every thread busy without tiny tasks.
+int64_t grain_for(int64_t n, int threads) {
+    int64_t g = n / (int64_t(threads) * 16);
+    return g < 1 ? 1 : g;
+}
+
+class CpuBackend : public Backend {
+public:
+    CpuBackend() : pool_(default_thread_count()) {}
+
+    const char* name() const override { return "cpu"; }
+    Target target() const override { return Target::Cpu; }
+
+    int device_count() override { return 1; }
+    int current_device() override { return 0; }
+    void set_current_device(int device) override {
+        if (device != 0) raise_cuda_error(kCudaErrorInvalidValue);
+    }
+    DeviceProperties properties(int device) override {
+        if (device != 0) raise_cuda_error(kCudaErrorInvalidValue);
+        DeviceProperties p = modelled_device_properties();
+        p.total_memory = int64_t(physical_memory());
+        return p;
+    }
+
+    // ---- memory ---------------------------------------------------------------------------
+    // Large arrays get their own mapping with transparent huge pages (as NumPy does): first
+    // touch of fresh memory dominates the cost of big arrays, and huge pages cut it.
+    static constexpr size_t kMapThreshold = size_t(4) << 20;
+    static size_t mapped_size(size_t bytes) { return (bytes + (size_t(2) << 20) - 1) & ~((size_t(2) << 20) - 1); }
+
+    void* allocate(size_t bytes, StreamHandle) override {
+        void* p = nullptr;
+        if (bytes <= physical_memory()) {
+            if (bytes >= kMapThreshold) {
+                p = ::mmap(nullptr, mapped_size(bytes), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+                if (p == MAP_FAILED) p = nullptr;
+                else ::madvise(p, mapped_size(bytes), MADV_HUGEPAGE);
+            } else {
+                p = std::aligned_alloc(64, bytes < 64 ? 64 : (bytes + 63) / 64 * 64);
+            }
+        }
+        if (!p) throw Error(ErrorKind::OutOfMemory, format("out of memory: cannot allocate %zu bytes (%.2f GiB) on the cpu device",
+                                                            bytes, double(bytes) / (1 << 30)));
+        return p;
+    }
+    // Stream-ordered, like cuMemFreeAsync: queued work may still use the memory.
+    void release(void* ptr, size_t bytes, StreamHandle stream) noexcept override {
+        auto free_now = [ptr, bytes] {
+            if (bytes >= kMapThreshold) ::munmap(ptr, mapped_size(bytes));
+            else std::free(ptr);
+        };
+        if (queue_.done(queue_.last_enqueued())) {
+            free_now();
+            return;
+        }
+        try {
+            submit(stream, free_now);
+        } catch (...) {
+            queue_.wait_all_quietly();
+            free_now();
+        }
+    }
+
+    void copy_host_to_device(void* dst, const void* src, size_t bytes, StreamHandle) override {
+        queue_.wait_all();  // queued work may still read or write dst
+        parallel_copy(dst, src, bytes);
+    }
+    void copy_device_to_host(void* dst, const void* src, size_t bytes, StreamHandle) override {
+        queue_.wait_all();
+        parallel_copy(dst, src, bytes);
+    }
+    void copy_device_to_device(void* dst, const void* src, size_t bytes, StreamHandle stream) override {
+        submit(stream, [this, dst, src, bytes] { parallel_copy(dst, src, bytes); });
+    }
+    void fill(void* dst, const void* elem, size_t elem_size, size_t count, StreamHandle stream) override {
+        unsigned char pattern[16];
+        std::memcpy(pattern, elem, elem_size);
+        submit(stream, [this, dst, pattern, elem_size, count] {
+            pool_.parallel_for(int64_t(count), grain_for(int64_t(count), pool_.size()), [&](int64_t b, int64_t e) {
+                unsigned char* out = static_cast<unsigned char*>(dst);
+                bool zero = true;
+                for (size_t k = 0; k < elem_size; ++k) zero = zero && pattern[k] == 0;
+                if (zero) { std::memset(out + size_t(b) * elem_size, 0, size_t(e - b) * elem_size); return; }
+                for (int64_t i = b; i < e; ++i) std::memcpy(out + size_t(i) * elem_size, pattern, elem_size);
+            });
+        });
+    }
+    void fill_random(void* dst, size_t count, const RandomRequest& r, StreamHandle stream) override {
+        submit(stream, [this, dst, count, r] {
+            pool_.parallel_for(int64_t(count), grain_for(int64_t(count), pool_.size()), [&](int64_t b, int64_t e) {
+                fill_random_range(dst, r, uint64_t(b), uint64_t(e));
+            });
+        });
+    }
+
+    // ---- kernels --------------------------------------------------------------------------
+    std::shared_ptr<LoadedKernel> load(const GeneratedSource& source, const CompileOptions& options) override {
+        std::vector<std::string> flags = host_compile_flags(options.fastmath, options.debug);
+        const HostCompiler& cc = host_compiler();
+        Sha256 h;
+        h.update("simt-cpu-kernel-v1\n");
+        h.update(cc.identity);
+        for (const std::string& f : flags) { h.update("\n"); h.update(f); }
+        h.update("\n");
+        h.update(source.full_source);
+        std::string key = h.hex_digest();
+
+        std::lock_guard<std::mutex> lock(load_mutex_);
+        if (auto it = loaded_.find(key); it != loaded_.end()) {
+            ++compile_counters().memory_hits;
+            return it->second;
+        }
+        DiskCache& cache = DiskCache::instance();
+        std::string path;
+        if (cache.lookup("cpu", key, ".so", path)) {
+            ++compile_counters().disk_hits;
+        } else {
+            ++compile_counters().compiled;
+            std::string tmp = cache.temp_dir() + "/" + key.substr(0, 16) + "." + unique_suffix();
+            write_file_atomic(tmp + ".cpp", source.full_source);
+            try {
+                compile_shared_object(tmp + ".cpp", tmp + ".so", flags);
+            } catch (...) {
+                ::unlink((tmp + ".cpp").c_str());
+                ::unlink((tmp + ".so").c_str());
+                throw;
+            }
+            ::unlink((tmp + ".cpp").c_str());
+            path = cache.adopt("cpu", key, ".so", tmp + ".so");
+        }
+        auto kernel = std::make_shared<CpuKernel>();
+        kernel->handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+        if (!kernel->handle) raise(ErrorKind::Compiler, "cannot load compiled kernel %s: %s", path.c_str(), ::dlerror());
+        kernel->entry = reinterpret_cast<cpu_abi::EntryPoint>(::dlsym(kernel->handle, source.entry_name.c_str()));
+        if (!kernel->entry) raise(ErrorKind::Compiler, "compiled kernel %s has no entry point %s", path.c_str(), source.entry_name.c_str());
+        loaded_[key] = kernel;
+        return kernel;
+    }
+
+    void launch(LoadedKernel& k, const LaunchConfig& c, ArgumentPack& args) override {
+        check_launch_limits(c, properties(0), 0);
+        auto* kernel = static_cast<CpuKernel*>(&k);
+        auto launch = std::make_shared<cpu_abi::Launch>();
+        launch->grid = {int32_t(c.grid.x), int32_t(c.grid.y), int32_t(c.grid.z)};
+        launch->block = {int32_t(c.block.x), int32_t(c.block.y), int32_t(c.block.z)};
+        launch->dynamic_shared_bytes = c.dynamic_shared_bytes;
+        launch->runtime = nullptr;
+        auto record = std::make_shared<BoundsErrorRecord>();
+        launch->errors = record.get();
+        auto pack = std::make_shared<ArgumentPack>(std::move(args));
+        auto describe = k.describe_bounds_error;
+        cpu_abi::EntryPoint entry = kernel->entry;
+        int64_t blocks = c.grid.count();
+        submit(c.stream, [this, launch, record, pack, entry, blocks, describe] {
+            std::vector<void*> pointers;
+            for (size_t off : pack->offsets) pointers.push_back(pack->data.data() + off);
+            void* const* argv = pointers.data();
+            pool_.parallel_for(blocks, grain_for(blocks, pool_.size()), [&](int64_t b, int64_t e) {
+                entry(launch.get(), argv, b, e);
+            });
+            if (record->flag && describe) throw Error(ErrorKind::Index, describe(*record));
+        });
+    }
+
+    // ---- synchronization ------------------------------------------------------------------
+    void synchronize() override { queue_.wait_all(); }
+    StreamHandle create_stream(bool) override { return new StreamImpl(); }
+    void destroy_stream(StreamHandle s) noexcept override { delete s; }
+    void synchronize_stream(StreamHandle s) override { queue_.wait(s ? s->last_seq : queue_.last_enqueued()); }
+    bool stream_idle(StreamHandle s) override { return queue_.done(s ? s->last_seq : queue_.last_enqueued()); }
+    EventHandle create_event(bool) override { return new EventImpl(); }
+    void destroy_event(EventHandle e) noexcept override { delete e; }
+    void record_event(EventHandle e, StreamHandle s) override {
+        e->recorded = true;
+        e->seq = submit(s, [e] { e->time_ms = now_ms(); });
+    }
+    void synchronize_event(EventHandle e) override { if (e->recorded) queue_.wait(e->seq); }
+    bool event_done(EventHandle e) override { return !e->recorded || queue_.done(e->seq); }
+    float elapsed_ms(EventHandle start, EventHandle end) override {
+        if (!start->recorded || !end->recorded) raise_cuda_error(kCudaErrorInvalidHandle);
+        queue_.wait(start->seq > end->seq ? start->seq : end->seq);
+        return float(end->time_ms - start->time_ms);
+    }
+    void stream_wait_event(StreamHandle, EventHandle) override {
+        // One in-order queue serves every stream: earlier work is always finished first.
+    }
+
+private:
+    uint64_t submit(StreamHandle stream, std::function<void()> work) {
+        uint64_t seq = queue_.enqueue(std::move(work));
+        if (stream) stream->last_seq = seq;
+        return seq;
+    }
+
+    void parallel_copy(void* dst, const void* src, size_t bytes) {
+        const int64_t chunk = 1 << 20;
+        int64_t chunks = int64_t((bytes + chunk - 1) / chunk);
+        pool_.parallel_for(chunks, 1, [&](int64_t b, int64_t e) {
+            size_t begin = size_t(b) * chunk, end = size_t(e) * chunk < bytes ? size_t(e) * chunk : bytes;
+            std::memcpy(static_cast<char*>(dst) + begin, static_cast<const char*>(src) + begin, end - begin);
+        });
+    }
+
+    static void fill_random_range(void* dst, const RandomRequest& r, uint64_t b, uint64_t e) {
+        using namespace simt_philox;
+        const uint64_t seed = r.seed, offset = r.offset;
+        const bool single = r.dtype == DType::Float32;
+        switch (r.distribution) {
+            case RandomDistribution::Uniform:
+                if (single) {
+                    float lo = float(r.a), span = float(r.b) - float(r.a);
+                    fill_blocks(static_cast<float*>(dst), b, e, 4, [&](uint64_t blk, float* v) {
+                        Block w = generate(offset + blk, seed);
+                        for (int k = 0; k < 4; ++k) v[k] = lo + span * to_unit_float(w.w[k]);
+                    });
+                } else {
+                    double lo = r.a, span = r.b - r.a;
+                    fill_blocks(static_cast<double*>(dst), b, e, 2, [&](uint64_t blk, double* v) {
+                        Block w = generate(offset + blk, seed);
+                        v[0] = lo + span * to_unit_double(w.w[0], w.w[1]);
+                        v[1] = lo + span * to_unit_double(w.w[2], w.w[3]);
+                    });
+                }
+                return;
+            case RandomDistribution::Normal:
+                if (single) {
+                    float* out = static_cast<float*>(dst);
+                    for (uint64_t i = b; i < e; ++i) out[i] = normal_float(seed, offset, i, float(r.a), float(r.b));
+                } else {
+                    double* out = static_cast<double*>(dst);
+                    for (uint64_t i = b; i < e; ++i) out[i] = normal_double(seed, offset, i, r.a, r.b);
+                }
+                return;
+            case RandomDistribution::Integers: {
+                int64_t lo = int64_t(r.a), hi = int64_t(r.b);
+                for (uint64_t i = b; i < e; ++i) {
+                    int64_t v = integer(seed, offset, i, lo, hi);
+                    switch (dtype_size(r.dtype)) {
+                        case 1: static_cast<int8_t*>(dst)[i] = int8_t(v); break;
+                        case 2: static_cast<int16_t*>(dst)[i] = int16_t(v); break;
+                        case 4: static_cast<int32_t*>(dst)[i] = int32_t(v); break;
+                        default: static_cast<int64_t*>(dst)[i] = v; break;
+                    }
+                }
+                return;
+            }
+        }
+    }
+
+    ThreadPool pool_;
+    TaskQueue queue_;
+    std::mutex load_mutex_;
+    std::map<std::string, std::shared_ptr<CpuKernel>> loaded_;
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> make_cpu_backend() { return std::make_unique<CpuBackend>(); }
+
+}  // namespace simt

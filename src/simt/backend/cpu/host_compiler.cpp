@@ -1,0 +1,82 @@
+// Locating and running the host C++ compiler.
+#include "backend/cpu/host_compiler.h"
+#include <sys/stat.h>
+#include <climits>
+#include <cstdlib>
+#include <sstream>
+#include "support/error.h"
+#include "support/files.h"
+
+namespace simt {
+
+namespace {
+std::vector<std::string> split_words(const std::string& s) {
+    std::istringstream in(s);
+    std::vector<std::string> out;
+    std::string w;
+    while (in >> w) out.push_back(w);
+    return out;
+}
+
+std::string identity_of(const std::string& path) {
+    char real[PATH_MAX];
+    std::string resolved = ::realpath(path.c_str(), real) ? real : path;
+    struct stat st;
+    if (::stat(resolved.c_str(), &st) != 0) return resolved;
+    return resolved + ":" + std::to_string((long long)st.st_size) + ":" + std::to_string((long long)st.st_mtime);
+}
+}  // namespace
+
+const HostCompiler& host_compiler() {
+    static const HostCompiler compiler = [] {
+        std::vector<std::string> tried;
+        std::vector<std::vector<std::string>> candidates;
+        if (const char* cxx = std::getenv("CXX"); cxx && *cxx) candidates.push_back(split_words(cxx));
+        for (const char* name : {"c++", "g++", "clang++"}) candidates.push_back({name});
+        for (std::vector<std::string>& cmd : candidates) {
+            if (cmd.empty()) continue;
+            std::string path = find_in_path(cmd[0]);
+            tried.push_back(cmd[0]);
+            if (path.empty()) continue;
+            HostCompiler c;
+            c.command = cmd;
+            c.command[0] = path;
+            c.identity = identity_of(path);
+            for (size_t i = 1; i < cmd.size(); ++i) c.identity += " " + cmd[i];
+            return c;
+        }
+        std::string list;
+        for (const std::string& t : tried) list += (list.empty() ? "" : ", ") + t;
+        throw Error(ErrorKind::Compiler, "the cpu backend needs a C++ compiler and found none (tried $CXX, " + list +
+                                             " on PATH); install g++ or clang++, or set CXX");
+    }();
+    return compiler;
+}
+
+std::vector<std::string> host_compile_flags(bool fastmath, bool debug) {
+    std::vector<std::string> flags = {"-std=c++17", "-fPIC", "-shared", "-fno-exceptions", "-fno-rtti", "-fwrapv",
+                                      "-fno-math-errno", "-fvisibility=hidden", "-w"};
+    flags.push_back(debug ? "-O0" : "-O3");
+    if (debug) flags.push_back("-g");
+    if (fastmath) flags.push_back("-ffast-math");
+    return flags;
+}
+
+void compile_shared_object(const std::string& source_path, const std::string& output_path,
+                           const std::vector<std::string>& flags) {
+    const HostCompiler& cc = host_compiler();
+    std::vector<std::string> argv = cc.command;
+    argv.insert(argv.end(), flags.begin(), flags.end());
+    argv.push_back(source_path);
+    argv.push_back("-o");
+    argv.push_back(output_path);
+    ProcessResult r = run_process(argv);
+    if (r.exit_code != 0) {
+        std::string cmd;
+        for (const std::string& a : argv) cmd += (cmd.empty() ? "" : " ") + a;
+        throw Error(ErrorKind::Compiler, "the host compiler rejected the generated code (exit " + std::to_string(r.exit_code) +
+                                             ")\ncommand: " + cmd + "\n" + r.output);
+    }
+}
+
+}  // namespace simt

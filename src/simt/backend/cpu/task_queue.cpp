@@ -1,0 +1,80 @@
+// In-order executor for the cpu backend's asynchronous work.
+#include "backend/cpu/task_queue.h"
+
+namespace simt {
+
+TaskQueue::TaskQueue() : executor_([this] { run(); }) {}
+
+TaskQueue::~TaskQueue() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        stopping_ = true;
+    }
+    has_work_.notify_all();
+    executor_.join();
+}
+
+uint64_t TaskQueue::enqueue(std::function<void()> work) {
+    uint64_t seq;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        seq = next_seq_++;
+        tasks_.emplace_back(seq, std::move(work));
+    }
+    has_work_.notify_one();
+    return seq;
+}
+
+uint64_t TaskQueue::last_enqueued() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return next_seq_ - 1;
+}
+
+bool TaskQueue::done(uint64_t seq) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return completed_ >= seq;
+}
+
+void TaskQueue::wait(uint64_t seq) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    progress_.wait(lock, [&] { return completed_ >= seq; });
+    if (error_) {
+        std::exception_ptr e = error_;
+        error_ = nullptr;
+        std::rethrow_exception(e);
+    }
+}
+
+void TaskQueue::wait_all_quietly() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    uint64_t target = next_seq_ - 1;
+    progress_.wait(lock, [&] { return completed_ >= target; });
+}
+
+void TaskQueue::run() {
+    while (true) {
+        std::pair<uint64_t, std::function<void()>> task;
+        {
+            std::unique_lock<std::mutex> lock(mutex_);
+            has_work_.wait(lock, [&] { return stopping_ || !tasks_.empty(); });
+            if (tasks_.empty()) return;  // stopping and drained
+            task = std::move(tasks_.front());
+            tasks_.pop_front();
+        }
+        std::exception_ptr failure;
+        try {
+            task.second();
+        } catch (...) {
+            failure = std::current_exception();
+        }
+        task.second = nullptr;  // release captured buffers before reporting completion
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            if (failure && !error_) error_ = failure;
+            completed_ = task.first;
+        }
+        progress_.notify_all();
+    }
+}
+
+}  // namespace simt

@@ -1,0 +1,261 @@
+// Emitter: expressions. Arithmetic is made explicit (operands converted to the numba result
+// type; Python's floor division, modulo and power via prelude helpers), and array element
+// accesses go through the prelude's bounds-aware load/store/ref helpers.
+#include "codegen/emitter.h"
+#include "sema/builtins.h"
+#include "sema/sema.h"
+#include "support/error.h"
+#include "types/promote.h"
+
+namespace simt {
+
+const Type* Emitter::binop_type(BinOpKind op, const Type* lt, const Type* rt) {
+    DType out;
+    if (!binop_result(op, lt->dtype, rt->dtype, out)) return nullptr;
+    return scalar_type(out);
+}
+
+std::string Emitter::binop_code(BinOpKind op, const std::string& l, const Type* lt, const std::string& r, const Type* rt) {
+    const Type* R = binop_type(op, lt, rt);
+    if (!R) throw Error(ErrorKind::Typing, std::string("internal: no result type for ") + binop_symbol(op));
+    std::string a = cast(l, lt, R), b = cast(r, rt, R);
+    switch (op) {
+        case BinOpKind::Add: return "(" + a + " + " + b + ")";
+        case BinOpKind::Sub: return "(" + a + " - " + b + ")";
+        case BinOpKind::Mul: return "(" + a + " * " + b + ")";
+        case BinOpKind::Div: return "(" + a + " / " + b + ")";
+        case BinOpKind::FloorDiv: return "simt_floordiv(" + a + ", " + b + ")";
+        case BinOpKind::Mod: return "simt_mod(" + a + ", " + b + ")";
+        case BinOpKind::Pow:
+            // float ** integer keeps the exponent integral (exact repeated multiplication).
+            if (!R->is_integer() && rt->is_integer() && !R->is_complex()) return "simt_pow(" + a + ", (int64_t)(" + r + "))";
+            return "simt_pow(" + a + ", " + b + ")";
+        case BinOpKind::LShift: return "simt_lshift(" + a + ", " + b + ")";
+        case BinOpKind::RShift: return "simt_rshift(" + a + ", " + b + ")";
+        case BinOpKind::BitAnd: case BinOpKind::BitOr: case BinOpKind::BitXor: {
+            const char* sym = op == BinOpKind::BitAnd ? " & " : op == BinOpKind::BitOr ? " | " : " ^ ";
+            if (R->is_bool()) return "((bool)(" + a + sym + b + "))";
+            return "(" + a + sym + b + ")";
+        }
+        case BinOpKind::MatMul: break;
+    }
+    throw Error(ErrorKind::Typing, "internal: unsupported operator in code generation");
+}
+
+std::string Emitter::expr_as(const Expr& e, const Type* to) { return cast(expr(e), e.type, to); }
+
+std::string Emitter::expr(const Expr& e) {
+    if (e.resolved && e.resolved->is_constant && !e.resolved->is_local && e.type &&
+        (e.type->is_scalar() || e.type->is_tuple() || e.type->kind == TypeKind::String))
+        return literal(e.resolved->constant, e.type);
+    switch (e.kind) {
+        case ExprKind::Name: return name_expr(e);
+        case ExprKind::Attribute: return attribute_expr(e);
+        case ExprKind::Subscript: return subscript_expr(e);
+        case ExprKind::Call: return call_expr(e);
+        case ExprKind::BinOp:
+            return binop_code(e.binop, expr(*e.children[0]), e.children[0]->type, expr(*e.children[1]), e.children[1]->type);
+        case ExprKind::UnaryOp: {
+            const Expr& a = *e.children[0];
+            std::string code = expr(a);
+            switch (e.unop) {
+                case UnaryOpKind::Not: return "(!" + cast(code, a.type, bool_type()) + ")";
+                case UnaryOpKind::Neg: return "(-" + cast(code, a.type, e.type) + ")";
+                case UnaryOpKind::Pos: return "(" + cast(code, a.type, e.type) + ")";
+                case UnaryOpKind::Invert:
+                    if (e.type->is_bool()) return "(!" + code + ")";
+                    return "(~" + cast(code, a.type, e.type) + ")";
+            }
+            break;
+        }
+        case ExprKind::Compare: return compare_expr(e);
+        case ExprKind::BoolOp: return boolop_expr(e);
+        case ExprKind::IfExp:
+            return "(" + cast(expr(*e.children[0]), e.children[0]->type, bool_type()) + " ? " +
+                   expr_as(*e.children[1], e.type) + " : " + expr_as(*e.children[2], e.type) + ")";
+        case ExprKind::Tuple: {
+            std::string s = c_type(e.type) + "{";
+            for (size_t i = 0; i < e.children.size(); ++i) s += (i ? ", " : "") + expr(*e.children[i]);
+            return s + "}";
+        }
+        case ExprKind::None: return "";
+        default: break;
+    }
+    throw Error(ErrorKind::Unsupported, describe_source_error(fn_->source, e.loc, fn_->name,
+                                                             "UnsupportedError: this expression cannot be compiled"));
+}
+
+std::string Emitter::name_expr(const Expr& e) {
+    if (e.resolved && e.resolved->is_local) return c_identifier(e.text);
+    throw Error(ErrorKind::Typing, describe_source_error(fn_->source, e.loc, fn_->name,
+                                                        "TypingError: '" + e.text + "' (" + (e.type ? e.type->str() : "?") +
+                                                            ") cannot be used as a value"));
+}
+
+std::string Emitter::attribute_expr(const Expr& e) {
+    const Expr& base = *e.children[0];
+    const Type* bt = base.type;
+    if (bt->kind == TypeKind::Dim3) {
+        std::string reg = bt->name.substr(bt->name.rfind('.') + 1);  // threadIdx, blockIdx, ...
+        return "simt_" + reg + "(ctx)." + e.text;
+    }
+    if (bt->kind == TypeKind::Module && e.resolved && !e.resolved->builtin.empty() && e.type->is_scalar())
+        return e.resolved->builtin;  // a value member such as cuda.laneid: its code
+    if (bt->is_array()) {
+        std::string a = expr(base);
+        if (e.text == "size") return "simt_size(" + a + ")";
+        if (e.text == "shape" || e.text == "strides") {
+            std::string s = c_type(e.type) + "{";
+            for (int i = 0; i < bt->ndim; ++i) s += (i ? ", " : "") + a + "." + e.text + "[" + std::to_string(i) + "]";
+            return s + "}";
+        }
+    }
+    if (bt->is_scalar() && (e.text == "real" || e.text == "imag")) {
+        std::string a = expr(base);
+        if (bt->is_complex()) return "(" + a + ")." + (e.text == "real" ? "re" : "im");
+        return e.text == "real" ? a : cast("0", int64_type(), bt);
+    }
+    throw Error(ErrorKind::Typing, describe_source_error(fn_->source, e.loc, fn_->name,
+                                                        "TypingError: '" + e.text + "' cannot be used as a value here"));
+}
+
+std::string Emitter::element_access(const char* fn, const Expr& sub, const std::string& extra) {
+    const Expr& base = *sub.children[0];
+    const Expr& index = *sub.children[1];
+    int site = sub.resolved ? sub.resolved->site : -1;
+    std::string head = std::string(fn) + "(ctx, " + expr(base) + ", " + std::to_string(site) + (extra.empty() ? "" : ", " + extra);
+    if (index.kind == ExprKind::Tuple) {
+        for (const ExprPtr& c : index.children) head += ", " + cast(expr(*c), c->type, int64_type());
+        return head + ")";
+    }
+    if (index.type->is_tuple()) {  // A[idx] with idx a tuple value: evaluate it once
+        std::string tmp = temp("idx");
+        std::string s = "([&]() { auto " + tmp + " = " + expr(index) + "; return " + head;
+        for (size_t i = 0; i < index.type->elems.size(); ++i)
+            s += ", " + cast(tmp + ".f" + std::to_string(i), index.type->elems[i], int64_type());
+        return s + "); }())";
+    }
+    return head + ", " + cast(expr(index), index.type, int64_type()) + ")";
+}
+
+std::string Emitter::subscript_expr(const Expr& e) {
+    const Expr& base = *e.children[0];
+    const Expr& index = *e.children[1];
+    if (base.type->is_array()) return element_access("simt_load", e, "");
+    if (base.type->is_tuple()) {
+        const ConstValue* c = index.resolved && index.resolved->is_constant ? &index.resolved->constant : nullptr;
+        if (c && c->is_int()) {
+            int64_t i = c->as_int();
+            if (i < 0) i += int64_t(base.type->elems.size());
+            // A.shape[k] reads the array's field directly.
+            if (base.kind == ExprKind::Attribute && base.children[0]->type->is_array() &&
+                (base.text == "shape" || base.text == "strides"))
+                return expr(*base.children[0]) + "." + base.text + "[" + std::to_string(i) + "]";
+            return "(" + expr(base) + ").f" + std::to_string(i);
+        }
+        return "(" + expr(base) + ").at(" + cast(expr(index), index.type, int64_type()) + ")";
+    }
+    throw Error(ErrorKind::Typing, "internal: cannot emit subscript");
+}
+
+std::string Emitter::call_expr(const Expr& e) {
+    const Resolved* r = e.resolved.get();
+    if (r && r->callee) {
+        const TypedFunction& f = *r->callee;
+        std::vector<const char*> names;
+        for (const Param& p : f.def.params) names.push_back(p.name.c_str());
+        std::string error;
+        std::vector<const Expr*> args = match_call_args(e, names, 0, error);
+        std::string s = f.c_name + "(ctx";
+        for (size_t i = 0; i < args.size(); ++i) {
+            if (args[i]) s += ", " + cast(expr(*args[i]), args[i]->type, f.param_types[i]);
+            else {
+                const Expr& d = *f.def.params[i].default_value;
+                s += ", " + literal(d.resolved->constant, f.param_types[i]);
+            }
+        }
+        return s + ")";
+    }
+    if (r && r->builtin.rfind("cast.", 0) == 0) {
+        const Expr& arg = e.children.size() > 1 ? *e.children[1] : *e.keywords[0].value;
+        return cast(expr(arg), arg.type, e.type);
+    }
+    if (r && !r->builtin.empty()) {
+        const BuiltinFunction* f = builtins().function(r->builtin);
+        if (f) return f->emit(*this, e);
+    }
+    throw Error(ErrorKind::Typing, describe_source_error(fn_->source, e.loc, fn_->name, "TypingError: cannot compile this call"));
+}
+
+std::string Emitter::compare_expr(const Expr& e) {
+    auto pair = [&](CmpOpKind op, const std::string& a, const Type* at, const std::string& b, const Type* bt) -> std::string {
+        if (op == CmpOpKind::Is || op == CmpOpKind::IsNot) {
+            bool same = at->kind == TypeKind::NoneType && bt->kind == TypeKind::NoneType;
+            return (op == CmpOpKind::Is) == same ? "true" : "false";
+        }
+        if (op == CmpOpKind::In || op == CmpOpKind::NotIn) {
+            std::string x = temp("x"), t = temp("tup");
+            std::string s = "([&]() { auto " + x + " = " + a + "; auto " + t + " = " + b + "; return ";
+            s += op == CmpOpKind::NotIn ? "!(" : "(";
+            if (bt->elems.empty()) s += "false";
+            for (size_t i = 0; i < bt->elems.size(); ++i) {
+                const Type* P = scalar_type(promote(at->dtype, bt->elems[i]->dtype));
+                s += (i ? " || " : "") + cast(x, at, P) + " == " + cast(t + ".f" + std::to_string(i), bt->elems[i], P);
+            }
+            return s + "); }())";
+        }
+        if (at->is_tuple()) {
+            bool eq = op == CmpOpKind::Eq;
+            if (at->elems.size() != bt->elems.size()) return eq ? "false" : "true";
+            std::string x = temp("l"), y = temp("r");
+            std::string s = "([&]() { auto " + x + " = " + a + "; auto " + y + " = " + b + "; return " + (eq ? "(" : "!(");
+            for (size_t i = 0; i < at->elems.size(); ++i) {
+                const Type* P = scalar_type(promote(at->elems[i]->dtype, bt->elems[i]->dtype));
+                std::string f = ".f" + std::to_string(i);
+                s += (i ? " && " : "") + cast(x + f, at->elems[i], P) + " == " + cast(y + f, bt->elems[i], P);
+            }
+            if (at->elems.empty()) s += "true";
+            return s + "); }())";
+        }
+        const Type* P = scalar_type(promote(at->dtype, bt->dtype));
+        return "(" + cast(a, at, P) + " " + cmpop_symbol(op) + " " + cast(b, bt, P) + ")";
+    };
+    if (e.cmpops.size() == 1)
+        return pair(e.cmpops[0], expr(*e.children[0]), e.children[0]->type, expr(*e.children[1]), e.children[1]->type);
+    // a < b < c: each operand evaluated once, left to right, stopping at the first false.
+    std::string s = "([&]() { ";
+    std::string prev = temp("c");
+    s += "auto " + prev + " = " + expr(*e.children[0]) + "; ";
+    for (size_t i = 0; i < e.cmpops.size(); ++i) {
+        std::string cur = temp("c");
+        s += "auto " + cur + " = " + expr(*e.children[i + 1]) + "; ";
+        std::string test = pair(e.cmpops[i], prev, e.children[i]->type, cur, e.children[i + 1]->type);
+        if (i + 1 < e.cmpops.size()) s += "if (!" + test + ") return false; ";
+        else s += "return " + test + "; ";
+        prev = cur;
+    }
+    return s + "}())";
+}
+
+std::string Emitter::boolop_expr(const Expr& e) {
+    bool all_bool = e.type->is_bool();
+    for (const ExprPtr& c : e.children) all_bool = all_bool && c->type->is_bool();
+    const char* sym = e.boolop == BoolOpKind::And ? " && " : " || ";
+    if (all_bool) {
+        std::string s = "(";
+        for (size_t i = 0; i < e.children.size(); ++i) s += (i ? sym : "") + expr(*e.children[i]);
+        return s + ")";
+    }
+    // Python returns the deciding operand itself: `a or b` is a if a is true, else b.
+    std::string T = c_type(e.type);
+    std::string s = "([&]() -> " + T + " { ";
+    for (size_t i = 0; i + 1 < e.children.size(); ++i) {
+        std::string v = temp("v");
+        s += T + " " + v + " = " + expr_as(*e.children[i], e.type) + "; ";
+        s += std::string("if (") + (e.boolop == BoolOpKind::And ? "!" : "") + "simt_truthy(" + v + ")) return " + v + "; ";
+    }
+    s += "return " + expr_as(*e.children.back(), e.type) + "; }())";
+    return s;
+}
+
+}  // namespace simt

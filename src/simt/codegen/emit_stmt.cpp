@@ -1,0 +1,246 @@
+// Emitter: statements. Python control flow maps onto C++ directly; `for ... in range` keeps
+// Python's semantics (bounds evaluated once, loop variable keeps its last value), and loop
+// `else:` blocks run unless the loop was left by `break`.
+#include "codegen/emitter.h"
+#include "sema/sema.h"
+#include "support/error.h"
+
+namespace simt {
+
+void Emitter::block(const std::vector<StmtPtr>& body) {
+    for (const StmtPtr& s : body) statement(*s);
+}
+
+void Emitter::assign_to(const Expr& target, const std::string& value_code, const Type* value_type) {
+    switch (target.kind) {
+        case ExprKind::Name:
+            line(c_identifier(target.text) + " = " + cast(value_code, value_type, target.type) + ";");
+            return;
+        case ExprKind::Subscript: {
+            const Type* arr = target.children[0]->type;
+            const Type* elem = scalar_type(arr->dtype);
+            line(element_access("simt_store", target, cast(value_code, value_type, elem)) + ";");
+            return;
+        }
+        case ExprKind::Tuple: case ExprKind::List: {
+            std::string tmp = temp("unpack");
+            line("{");
+            ++indent_;
+            line("auto " + tmp + " = " + value_code + ";");
+            for (size_t i = 0; i < target.children.size(); ++i)
+                assign_to(*target.children[i], tmp + ".f" + std::to_string(i), value_type->elems[i]);
+            --indent_;
+            line("}");
+            return;
+        }
+        default:
+            throw Error(ErrorKind::Unsupported, "internal: cannot emit assignment target");
+    }
+}
+
+void Emitter::statement(const Stmt& s) {
+    line_directive(s.loc);
+    switch (s.kind) {
+        case StmtKind::Expr:
+            if (s.value->kind == ExprKind::String || s.value->kind == ExprKind::Ellipsis) return;  // docstring, `...` body
+            line(expr(*s.value) + ";");
+            return;
+        case StmtKind::Assign: {
+            if (s.targets.size() == 1 && s.targets[0]->kind != ExprKind::Tuple && s.targets[0]->kind != ExprKind::List) {
+                assign_to(*s.targets[0], expr(*s.value), s.value->type);
+                return;
+            }
+            // a = b = value, or unpacking: evaluate the value once.
+            std::string tmp = temp("value");
+            line("{");
+            ++indent_;
+            line("auto " + tmp + " = " + expr(*s.value) + ";");
+            for (const ExprPtr& t : s.targets) assign_to(*t, tmp, s.value->type);
+            --indent_;
+            line("}");
+            return;
+        }
+        case StmtKind::AugAssign: {
+            const Expr& t = *s.target;
+            const Type* tt = t.type;
+            if (t.kind == ExprKind::Name) {
+                std::string code = binop_code(s.op, c_identifier(t.text), tt, expr(*s.value), s.value->type);
+                line(c_identifier(t.text) + " = " + cast(code, binop_type(s.op, tt, s.value->type), tt) + ";");
+                return;
+            }
+            // A[i] op= v: compute the element's address once.
+            const Type* elem = scalar_type(t.children[0]->type->dtype);
+            std::string ptr = temp("ref");
+            line("{");
+            ++indent_;
+            line("auto " + ptr + " = " + element_access("simt_ref", t, "") + ";");
+            std::string v = expr(*s.value);
+            std::string code = binop_code(s.op, "*" + ptr, elem, v, s.value->type);
+            line("if (" + ptr + ") *" + ptr + " = " + cast(code, binop_type(s.op, elem, s.value->type), elem) + ";");
+            --indent_;
+            line("}");
+            return;
+        }
+        case StmtKind::If: {
+            line("if (" + cast(expr(*s.test), s.test->type, bool_type()) + ") {");
+            ++indent_;
+            block(s.body);
+            --indent_;
+            if (s.orelse.empty()) { line("}"); return; }
+            line("} else {");
+            ++indent_;
+            block(s.orelse);
+            --indent_;
+            line("}");
+            return;
+        }
+        case StmtKind::While:
+            loop_with_else(s, "while (" + cast(expr(*s.test), s.test->type, bool_type()) + ")");
+            return;
+        case StmtKind::For:
+            for_statement(s);
+            return;
+        case StmtKind::Break:
+            if (!loops_.empty() && !loops_.back().broke_flag.empty()) line(loops_.back().broke_flag + " = true;");
+            line("break;");
+            return;
+        case StmtKind::Continue:
+            line("continue;");
+            return;
+        case StmtKind::Pass:
+            return;
+        case StmtKind::Assert:
+            line("// assert: not checked on the device (as in numba without debug)");
+            return;
+        case StmtKind::Return:
+            if (fn_->is_kernel || fn_->return_type == void_type()) {
+                if (s.value && s.value->kind != ExprKind::None) line(expr(*s.value) + ";");
+                line("return;");
+                return;
+            }
+            line("return " + cast(expr(*s.value), s.value->type, fn_->return_type) + ";");
+            return;
+    }
+}
+
+void Emitter::loop_with_else(const Stmt& s, const std::string& header) {
+    Loop loop;
+    if (!s.orelse.empty()) {
+        loop.broke_flag = temp("broke");
+        line("{");
+        ++indent_;
+        line("bool " + loop.broke_flag + " = false;");
+    }
+    line(header + " {");
+    ++indent_;
+    loops_.push_back(loop);
+    int saved_line = last_line_;
+    block(s.body);
+    loops_.pop_back();
+    --indent_;
+    line("}");
+    last_line_ = saved_line;
+    if (!s.orelse.empty()) {
+        line("if (!" + loop.broke_flag + ") {");
+        ++indent_;
+        block(s.orelse);
+        --indent_;
+        line("}");
+        --indent_;
+        line("}");
+    }
+}
+
+void Emitter::for_statement(const Stmt& s) {
+    const Type* it = s.iter->type;
+    const Expr& target = *s.target;
+    line("{");
+    ++indent_;
+    if (it->kind == TypeKind::Range) {
+        // range(stop) / range(start, stop) / range(start, stop, step), evaluated once.
+        const Expr& call = *s.iter;
+        size_t n = call.children.size() - 1;
+        const Type* var = target.type && target.type->is_scalar() ? target.type : int64_type();
+        std::string vt = c_type(var);
+        std::string start = temp("start"), stop = temp("stop"), step = temp("step"), i = temp("i");
+        line(vt + " " + start + " = " + (n >= 2 ? expr_as(*call.children[1], var) : "0") + ";");
+        line(vt + " " + stop + " = " + expr_as(*call.children[n >= 2 ? 2 : 1], var) + ";");
+        std::string cond;
+        const ConstValue* step_const = n == 3 && call.children[3]->resolved && call.children[3]->resolved->is_constant
+                                           ? &call.children[3]->resolved->constant : nullptr;
+        if (n < 3) {
+            cond = i + " < " + stop;
+            line(vt + " " + step + " = 1;");
+        } else {
+            line(vt + " " + step + " = " + expr_as(*call.children[3], var) + ";");
+            if (step_const && step_const->as_int() > 0) cond = i + " < " + stop;
+            else if (step_const && step_const->as_int() < 0) cond = i + " > " + stop;
+            else cond = "(" + step + " > 0 ? " + i + " < " + stop + " : " + step + " < 0 && " + i + " > " + stop + ")";
+        }
+        std::string header = "for (" + vt + " " + i + " = " + start + "; " + cond + "; " + i + " += " + step + ")";
+        Loop loop;
+        if (!s.orelse.empty()) {
+            loop.broke_flag = temp("broke");
+            line("bool " + loop.broke_flag + " = false;");
+        }
+        line(header + " {");
+        ++indent_;
+        assign_to(target, i, var);
+        loops_.push_back(loop);
+        int saved_line = last_line_;
+        block(s.body);
+        loops_.pop_back();
+        --indent_;
+        line("}");
+        last_line_ = saved_line;
+        if (!s.orelse.empty()) {
+            line("if (!" + loop.broke_flag + ") {");
+            ++indent_;
+            block(s.orelse);
+            --indent_;
+            line("}");
+        }
+    } else {
+        // Tuples are copied into a local array; 1-D arrays are read element by element.
+        std::string k = temp("k"), items = temp("items"), count;
+        const Type* elem = target.type;
+        if (it->is_tuple()) {
+            std::string tup = temp("tuple");
+            line("auto " + tup + " = " + expr(*s.iter) + ";");
+            std::string init;
+            for (size_t e = 0; e < it->elems.size(); ++e)
+                init += (e ? ", " : "") + cast(tup + ".f" + std::to_string(e), it->elems[e], elem);
+            line(c_type(elem) + " " + items + "[" + std::to_string(it->elems.size()) + "] = {" + init + "};");
+            count = std::to_string(it->elems.size());
+        } else {
+            line("auto " + items + " = " + expr(*s.iter) + ";");
+            count = items + ".shape[0]";
+        }
+        Loop loop;
+        if (!s.orelse.empty()) {
+            loop.broke_flag = temp("broke");
+            line("bool " + loop.broke_flag + " = false;");
+        }
+        line("for (int64_t " + k + " = 0; " + k + " < " + count + "; ++" + k + ") {");
+        ++indent_;
+        assign_to(target, it->is_tuple() ? items + "[" + k + "]" : "simt_load_unchecked(" + items + ", " + k + ")", elem);
+        loops_.push_back(loop);
+        int saved_line = last_line_;
+        block(s.body);
+        loops_.pop_back();
+        --indent_;
+        line("}");
+        last_line_ = saved_line;
+        if (!s.orelse.empty()) {
+            line("if (!" + loop.broke_flag + ") {");
+            ++indent_;
+            block(s.orelse);
+            --indent_;
+            line("}");
+        }
+    }
+    --indent_;
+    line("}");
+}
+
+}  // namespace simt

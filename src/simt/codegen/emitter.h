@@ -1,0 +1,77 @@
+// Code generation: a typed CompileUnit → readable C++ (cpu) or CUDA C++ (cuda) source with
+// #line directives pointing at the user's Python file. One emitter serves both targets; the
+// target-specific parts live in the preludes and in the kernel entry point.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+#include "sema/typed_function.h"
+
+namespace simt {
+
+enum class Target { Cpu, Cuda };
+
+struct GeneratedSource {
+    std::string user_code;    // the kernel's code, as shown by inspect_source()
+    std::string full_source;  // prelude + user code: what the compiler sees
+    std::string entry_name;   // symbol of the kernel entry point
+};
+
+GeneratedSource emit_unit(const CompileUnit& unit, Target target);
+
+// The prelude for a target (embedded at build time from codegen/prelude/*.h).
+const std::string& prelude_source(Target target);
+
+class Emitter {
+public:
+    Emitter(const CompileUnit& unit, Target target);
+    GeneratedSource run();
+
+    // --- services for builtins ----------------------------------------------------------------
+    std::string expr(const Expr& e);                                   // code of a typed expression
+    std::string expr_as(const Expr& e, const Type* to);               // ... converted to `to`
+    std::string cast(const std::string& code, const Type* from, const Type* to);
+    std::string c_type(const Type* t);
+    std::string literal(const ConstValue& v, const Type* t);
+    std::string temp(const char* hint = "t");                        // a fresh local name
+    Target target() const { return target_; }
+    const CompileUnit& unit() const { return unit_; }
+    // Code of `lhs op rhs` on scalars; its type is binop_type(op, lt, rt).
+    std::string binop_code(BinOpKind op, const std::string& lhs, const Type* lt, const std::string& rhs,
+                           const Type* rt);
+    static const Type* binop_type(BinOpKind op, const Type* lt, const Type* rt);
+
+private:
+    void function(const TypedFunction& f);
+    void entry_point(const TypedFunction& k);
+    void block(const std::vector<StmtPtr>& body);
+    void statement(const Stmt& s);
+    void assign_to(const Expr& target, const std::string& value_code, const Type* value_type);
+    void for_statement(const Stmt& s);
+    void loop_with_else(const Stmt& s, const std::string& header);
+    void line(const std::string& text);
+    void line_directive(Loc loc);
+    std::string name_expr(const Expr& e);
+    std::string attribute_expr(const Expr& e);
+    std::string subscript_expr(const Expr& e);
+    std::string call_expr(const Expr& e);
+    std::string compare_expr(const Expr& e);
+    std::string boolop_expr(const Expr& e);
+    std::string element_access(const char* fn, const Expr& subscript, const std::string& extra);
+    std::string tuple_struct(const Type* t);
+
+    const CompileUnit& unit_;
+    Target target_;
+    const TypedFunction* fn_ = nullptr;
+    std::string out_;          // current function body being written
+    std::string functions_;    // finished functions
+    std::string structs_;      // tuple struct definitions
+    std::map<const Type*, std::string> tuple_names_;
+    int indent_ = 0;
+    int temp_counter_ = 0;
+    int last_line_ = -1;
+    struct Loop { std::string broke_flag; };
+    std::vector<Loop> loops_;
+};
+
+}  // namespace simt

@@ -1,0 +1,254 @@
+// simt prelude, both targets: array views with bounds-aware element access, Python's
+// arithmetic semantics (floor division, modulo, power, shifts), complex and half types.
+#ifndef SIMT_BOUNDS
+#define SIMT_BOUNDS SIMT_BOUNDS_MASKED
+#endif
+#define SIMT_BOUNDS_MASKED 0
+#define SIMT_BOUNDS_CHECKED 1
+#define SIMT_BOUNDS_UNCHECKED 2
+
+// ---- half and complex ------------------------------------------------------------------------
+// IEEE binary16 stored as bits; arithmetic happens in float.
+struct simt_half {
+    uint16_t bits;
+    SIMT_INLINE simt_half() : bits(0) {}
+    SIMT_INLINE simt_half(float f) : bits(from_float(f)) {}
+    SIMT_INLINE simt_half(double d) : bits(from_float((float)d)) {}
+    SIMT_INLINE simt_half(int64_t i) : bits(from_float((float)i)) {}
+    SIMT_INLINE simt_half(int i) : bits(from_float((float)i)) {}
+    SIMT_INLINE operator float() const { return to_float(bits); }
+    static SIMT_INLINE uint16_t from_float(float f) {
+        uint32_t x = simt_float_bits(f);
+        uint32_t sign = (x >> 16) & 0x8000u;
+        uint32_t mag = x & 0x7fffffffu;
+        if (mag >= 0x7f800000u) return (uint16_t)(sign | 0x7c00u | (mag > 0x7f800000u ? 0x200u : 0u));
+        if (mag >= 0x477ff000u) return (uint16_t)(sign | 0x7c00u);  // rounds to infinity
+        if (mag < 0x38800000u) {  // subnormal half (or zero)
+            if (mag < 0x33000000u) return (uint16_t)sign;
+            uint32_t m = (mag & 0x007fffffu) | 0x00800000u;
+            int shift = 126 - (int)(mag >> 23);
+            uint32_t half_m = m >> (shift + 1);
+            uint32_t rem = m & ((1u << (shift + 1)) - 1u), mid = 1u << shift;
+            if (rem > mid || (rem == mid && (half_m & 1u))) ++half_m;
+            return (uint16_t)(sign | half_m);
+        }
+        uint32_t h = ((mag - 0x38000000u) >> 13);
+        uint32_t rem = mag & 0x1fffu;
+        if (rem > 0x1000u || (rem == 0x1000u && (h & 1u))) ++h;
+        return (uint16_t)(sign | h);
+    }
+    static SIMT_INLINE float to_float(uint16_t h) {
+        uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
+        uint32_t exp = (h >> 10) & 0x1fu, man = h & 0x3ffu;
+        uint32_t bits;
+        if (exp == 0x1fu) bits = sign | 0x7f800000u | (man << 13);
+        else if (exp != 0) bits = sign | ((exp + 112u) << 23) | (man << 13);
+        else if (man == 0) bits = sign;
+        else {
+            int e = -1;
+            do { ++e; man <<= 1; } while ((man & 0x400u) == 0);
+            bits = sign | ((uint32_t)(112 - e) << 23) | ((man & 0x3ffu) << 13);
+        }
+        return simt_bits_float(bits);
+    }
+};
+
+template <class R>
+struct simt_complex {
+    R re, im;
+    SIMT_INLINE simt_complex() : re(0), im(0) {}
+    SIMT_INLINE simt_complex(R r, R i) : re(r), im(i) {}
+    template <class S> SIMT_INLINE simt_complex(S r) : re((R)r), im(0) {}
+    template <class S> SIMT_INLINE simt_complex(const simt_complex<S>& o) : re((R)o.re), im((R)o.im) {}
+};
+typedef simt_complex<float> simt_complex64;
+typedef simt_complex<double> simt_complex128;
+template <class R> SIMT_INLINE simt_complex<R> operator+(simt_complex<R> a, simt_complex<R> b) { return {a.re + b.re, a.im + b.im}; }
+template <class R> SIMT_INLINE simt_complex<R> operator-(simt_complex<R> a, simt_complex<R> b) { return {a.re - b.re, a.im - b.im}; }
+template <class R> SIMT_INLINE simt_complex<R> operator-(simt_complex<R> a) { return {-a.re, -a.im}; }
+template <class R> SIMT_INLINE simt_complex<R> operator*(simt_complex<R> a, simt_complex<R> b) {
+    return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+}
+template <class R> SIMT_INLINE simt_complex<R> operator/(simt_complex<R> a, simt_complex<R> b) {
+    // Smith's algorithm: avoids overflow in |b|^2.
+    R ar = b.re < 0 ? -b.re : b.re, ai = b.im < 0 ? -b.im : b.im;
+    if (ar >= ai) {
+        R r = b.im / b.re, d = b.re + b.im * r;
+        return {(a.re + a.im * r) / d, (a.im - a.re * r) / d};
+    }
+    R r = b.re / b.im, d = b.im + b.re * r;
+    return {(a.re * r + a.im) / d, (a.im * r - a.re) / d};
+}
+template <class R> SIMT_INLINE bool operator==(simt_complex<R> a, simt_complex<R> b) { return a.re == b.re && a.im == b.im; }
+template <class R> SIMT_INLINE bool operator!=(simt_complex<R> a, simt_complex<R> b) { return !(a == b); }
+
+// ---- truthiness, min/max/abs, special values --------------------------------------------------
+template <class T> SIMT_INLINE bool simt_truthy(T x) { return x != 0; }
+template <class R> SIMT_INLINE bool simt_truthy(simt_complex<R> x) { return x.re != 0 || x.im != 0; }
+SIMT_INLINE bool simt_truthy(simt_half x) { return (float)x != 0.0f; }
+template <class T> SIMT_INLINE T simt_min(T a, T b) { return b < a ? b : a; }  // Python: first wins ties and NaN
+template <class T> SIMT_INLINE T simt_max(T a, T b) { return b > a ? b : a; }
+template <class T> SIMT_INLINE T simt_abs(T a) { return a < 0 ? (T)-a : a; }
+SIMT_INLINE double simt_abs(double a) { return fabs(a); }
+SIMT_INLINE float simt_abs(float a) { return fabsf(a); }
+template <class R> SIMT_INLINE R simt_abs(simt_complex<R> a) { return (R)hypot((double)a.re, (double)a.im); }
+SIMT_INLINE float simt_abs(simt_complex64 a) { return hypotf(a.re, a.im); }
+template <class T> SIMT_INLINE bool simt_isnan(T x) { return x != x; }
+template <class T> SIMT_INLINE bool simt_isinf(T x) { return x == (T)simt_inf() || x == -(T)simt_inf(); }
+template <class T> SIMT_INLINE bool simt_isfinite(T x) { return !simt_isnan(x) && !simt_isinf(x); }
+SIMT_INLINE double simt_rint(double x) { return rint(x); }
+SIMT_INLINE float simt_rint(float x) { return rintf(x); }
+template <class T> SIMT_INLINE T simt_round_digits(T x, int64_t n) {
+    double p = 1.0;
+    for (int64_t i = 0; i < (n < 0 ? -n : n); ++i) p *= 10.0;
+    double y = n >= 0 ? rint((double)x * p) / p : rint((double)x / p) * p;
+    return (T)y;
+}
+
+// ---- Python integer and float arithmetic ------------------------------------------------------
+// Division or modulo by zero gives 0 for integers and inf/nan for floats (numba's numpy error model).
+template <class T> SIMT_INLINE T simt_floordiv(T a, T b) {
+    if (b == 0) return 0;
+    T q = a / b;
+    if ((T)(a % b) != 0 && ((a < 0) != (b < 0))) q -= 1;
+    return q;
+}
+template <class T> SIMT_INLINE T simt_mod(T a, T b) {
+    if (b == 0) return 0;
+    T r = a % b;
+    if (r != 0 && ((r < 0) != (b < 0))) r += b;
+    return r;
+}
+#define SIMT_FLOAT_DIVMOD(T, FMOD, FLOOR, COPYSIGN)                                    \
+    SIMT_INLINE T simt_mod(T a, T b) {                                                 \
+        if (b == 0) return a / b * 0;                                                  \
+        T m = FMOD(a, b);                                                              \
+        if (m != 0) { if ((b < 0) != (m < 0)) m += b; }                               \
+        else m = COPYSIGN((T)0, b);                                                    \
+        return m;                                                                      \
+    }                                                                                  \
+    SIMT_INLINE T simt_floordiv(T a, T b) {                                            \
+        if (b == 0) return a / b;                                                      \
+        T m = FMOD(a, b);                                                              \
+        T d = (a - m) / b;                                                             \
+        if (m != 0 && ((b < 0) != (m < 0))) d -= 1;                                    \
+        if (d == 0) return COPYSIGN((T)0, a / b);                                      \
+        T f = FLOOR(d);                                                                \
+        if (d - f > (T)0.5) f += 1;                                                    \
+        return f;                                                                      \
+    }
+SIMT_FLOAT_DIVMOD(double, fmod, floor, copysign)
+SIMT_FLOAT_DIVMOD(float, fmodf, floorf, copysignf)
+
+template <class T> SIMT_INLINE T simt_pow(T a, T b) {  // integers
+    if (b < 0) return a == 1 ? 1 : a == (T)-1 ? ((b & 1) ? (T)-1 : 1) : 0;
+    T r = 1;
+    while (b) { if (b & 1) r *= a; a *= a; b >>= 1; }
+    return r;
+}
+SIMT_INLINE double simt_pow(double a, double b) { return pow(a, b); }
+SIMT_INLINE float simt_pow(float a, float b) { return powf(a, b); }
+template <class F> SIMT_INLINE F simt_powi(F a, int64_t n) {
+    uint64_t m = n < 0 ? (uint64_t)0 - (uint64_t)n : (uint64_t)n;
+    F r = 1;
+    while (m) { if (m & 1) r *= a; a *= a; m >>= 1; }
+    return n < 0 ? (F)1 / r : r;
+}
+SIMT_INLINE double simt_pow(double a, int64_t n) { return simt_powi(a, n); }
+SIMT_INLINE float simt_pow(float a, int64_t n) { return simt_powi(a, n); }
+template <class T> SIMT_INLINE T simt_lshift(T a, T b) { return (uint64_t)b >= 64 ? (T)0 : (T)(a << b); }
+template <class T> SIMT_INLINE T simt_rshift(T a, T b) { return (uint64_t)b >= 64 ? (T)(a < 0 ? -1 : 0) : (T)(a >> b); }
+
+// ---- arrays -----------------------------------------------------------------------------------
+enum { SIMT_C = 0, SIMT_F = 1, SIMT_A = 2 };
+
+// A kernel's view of an array: data pointer, extents, and strides in bytes. The same bytes are
+// packed by the host launcher (runtime/argument_pack.cpp).
+template <class T, int N, int L>
+struct simt_array {
+    T* data;
+    int64_t shape[N];
+    int64_t strides[N];
+    simt_array() = default;
+    template <int L2>
+    SIMT_INLINE simt_array(const simt_array<T, N, L2>& o) : data(o.data) {
+        for (int k = 0; k < N; ++k) { shape[k] = o.shape[k]; strides[k] = o.strides[k]; }
+    }
+};
+
+template <class T, int N, int L> SIMT_INLINE int64_t simt_size(const simt_array<T, N, L>& a) {
+    int64_t n = 1;
+    for (int k = 0; k < N; ++k) n *= a.shape[k];
+    return n;
+}
+
+template <class T, int N, int L> SIMT_INLINE T* simt_address(const simt_array<T, N, L>& a, const int64_t* ix) {
+    if (L == SIMT_C) {
+        int64_t off = ix[0];
+        for (int k = 1; k < N; ++k) off = off * a.shape[k] + ix[k];
+        return a.data + off;
+    }
+    if (L == SIMT_F) {
+        int64_t off = ix[N - 1];
+        for (int k = N - 2; k >= 0; --k) off = off * a.shape[k] + ix[k];
+        return a.data + off;
+    }
+    int64_t off = 0;
+    for (int k = 0; k < N; ++k) off += ix[k] * a.strides[k];
+    return (T*)((char*)a.data + off);
+}
+
+// Out-of-range access with boundscheck=True: remember the first one for the host to raise.
+template <int N>
+SIMT_DEVICE_FN void simt_report_oob(simt_ctx& ctx, int site, const int64_t* ix, const int64_t* shape) {
+    simt_error_record* r = simt_error_slot(ctx);
+    if (!simt_claim_error(r)) return;
+    r->site = site;
+    r->ndim = N;
+    for (int k = 0; k < N && k < 8; ++k) { r->index[k] = ix[k]; r->shape[k] = shape[k]; }
+}
+
+// Wraps negative indices once and checks each against its extent; null when out of range.
+template <class T, int N, int L>
+SIMT_INLINE T* simt_locate(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, int64_t* ix) {
+    bool ok = true;
+#if SIMT_BOUNDS == SIMT_BOUNDS_CHECKED
+    int64_t given[N];
+    for (int k = 0; k < N; ++k) given[k] = ix[k];
+#endif
+    for (int k = 0; k < N; ++k) {
+        if (ix[k] < 0) ix[k] += a.shape[k];
+#if SIMT_BOUNDS != SIMT_BOUNDS_UNCHECKED
+        ok = ok && (uint64_t)ix[k] < (uint64_t)a.shape[k];
+#endif
+    }
+#if SIMT_BOUNDS == SIMT_BOUNDS_CHECKED
+    if (!ok) simt_report_oob<N>(ctx, site, given, a.shape);
+#endif
+    (void)ctx; (void)site;
+    return ok ? simt_address(a, ix) : (T*)0;
+}
+
+template <class T, int N, int L, class... I>
+SIMT_INLINE T simt_load(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, I... idx) {
+    int64_t ix[N] = {(int64_t)idx...};
+    T* p = simt_locate(ctx, a, site, ix);
+    return p ? *p : T(0);
+}
+template <class T> struct simt_same { typedef T type; };  // keeps `value` out of deduction
+template <class T, int N, int L, class... I>
+SIMT_INLINE void simt_store(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, typename simt_same<T>::type value, I... idx) {
+    int64_t ix[N] = {(int64_t)idx...};
+    T* p = simt_locate(ctx, a, site, ix);
+    if (p) *p = value;
+}
+template <class T, int N, int L, class... I>
+SIMT_INLINE T* simt_ref(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, I... idx) {
+    int64_t ix[N] = {(int64_t)idx...};
+    return simt_locate(ctx, a, site, ix);
+}
+template <class T, int L>
+SIMT_INLINE T simt_load_unchecked(const simt_array<T, 1, L>& a, int64_t i) {
+    int64_t ix[1] = {i};
+    return *simt_address(a, ix);
+}

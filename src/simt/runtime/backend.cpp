@@ -1,0 +1,68 @@
+// Backend selection and argument packing.
+#include "runtime/backend.h"
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include "support/error.h"
+
+namespace simt {
+
+std::unique_ptr<Backend> make_cpu_backend();
+std::unique_ptr<Backend> make_cuda_backend();  // null when no usable driver/GPU
+
+namespace {
+std::mutex g_mutex;
+Backend* g_backend = nullptr;
+}  // namespace
+
+void ArgumentPack::add(const void* bytes, size_t size, size_t align) {
+    size_t off = (data.size() + align - 1) / align * align;
+    data.resize(off + size);
+    std::memcpy(data.data() + off, bytes, size);
+    offsets.push_back(off);
+}
+
+void select_backend(const std::string& name) {
+    std::lock_guard<std::mutex> lock(g_mutex);
+    if (g_backend) {
+        if (name == g_backend->name()) return;
+        raise(ErrorKind::Runtime, "the %s backend is already active; the backend is chosen once per process", g_backend->name());
+    }
+    std::unique_ptr<Backend> b;
+    if (name == "cpu") b = make_cpu_backend();
+    else if (name == "cuda") {
+        b = make_cuda_backend();
+        if (!b) raise(ErrorKind::Runtime, "the cuda backend is unavailable: no usable NVIDIA driver and GPU were found (see python -m simt.pathfinder)");
+    } else {
+        raise(ErrorKind::Value, "unknown backend '%s' (expected 'cpu' or 'cuda')", name.c_str());
+    }
+    g_backend = b.release();  // lives for the process: arrays may be freed during interpreter exit
+}
+
+void select_default_backend() {
+    if (backend_selected()) return;
+    const char* env = std::getenv("SIMT_BACKEND");
+    if (env && *env) {
+        select_backend(env);
+        return;
+    }
+    {
+        std::lock_guard<std::mutex> lock(g_mutex);
+        if (!g_backend) {
+            if (std::unique_ptr<Backend> cuda = make_cuda_backend()) g_backend = cuda.release();
+        }
+    }
+    if (!backend_selected()) select_backend("cpu");
+}
+
+bool backend_selected() {
+    std::lock_guard<std::mutex> lock(g_mutex);
+    return g_backend != nullptr;
+}
+
+Backend& backend() {
+    if (!g_backend) select_default_backend();
+    return *g_backend;
+}
+
+}  // namespace simt

@@ -1,0 +1,134 @@
+// The interface every execution backend implements (cpu: host threads; cuda: an NVIDIA GPU
+// through the driver API). Arrays, kernels and the Python API talk only to this.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+#include "codegen/emitter.h"
+#include "types/type.h"
+
+namespace simt {
+
+// An opaque stream; null means the backend's default (legacy) stream.
+struct StreamImpl;
+using StreamHandle = StreamImpl*;
+struct EventImpl;
+using EventHandle = EventImpl*;
+
+struct Dim3 {
+    int64_t x = 1, y = 1, z = 1;
+    int64_t count() const { return x * y * z; }
+};
+
+struct LaunchConfig {
+    Dim3 grid;
+    Dim3 block;
+    int64_t dynamic_shared_bytes = 0;
+    StreamHandle stream = nullptr;
+};
+
+// Kernel arguments in the kernel's parameter layout: `data` holds the bytes of each
+// parameter at `offsets[i]`; `keep_alive` holds buffers that must outlive the launch.
+struct ArgumentPack {
+    std::vector<unsigned char> data;
+    std::vector<size_t> offsets;
+    std::vector<std::shared_ptr<void>> keep_alive;
+    void add(const void* bytes, size_t size, size_t align);
+};
+
+// The first out-of-range access of a launch compiled with boundscheck (layout shared with
+// the preludes' simt_error_record).
+struct BoundsErrorRecord {
+    int32_t flag = 0, site = 0, ndim = 0, pad = 0;
+    int64_t index[8] = {};
+    int64_t shape[8] = {};
+};
+
+// A compiled kernel loaded by a backend, ready to launch.
+class LoadedKernel {
+public:
+    virtual ~LoadedKernel() = default;
+    virtual std::string assembly() const { return {}; }  // PTX on the cuda backend
+    // Set for kernels compiled with boundscheck: turns a failure record into the IndexError
+    // text. The backend raises it at the next synchronization after the failing launch.
+    std::function<std::string(const BoundsErrorRecord&)> describe_bounds_error;
+};
+
+// Description of a device for Python (`Device.name`, `.compute_capability`, attributes).
+struct DeviceProperties {
+    std::string name;
+    int compute_major = 0, compute_minor = 0;
+    int multiprocessors = 0;
+    int64_t total_memory = 0;
+    int max_threads_per_block = 1024;
+    int64_t max_block[3] = {1024, 1024, 64};
+    int64_t max_grid[3] = {2147483647, 65535, 65535};
+    int64_t max_shared_per_block = 48 * 1024;
+    int warp_size = 32;
+};
+
+// Element distributions the random module fills arrays with (Philox4x32-10, same on all backends).
+enum class RandomDistribution { Uniform, Normal, Integers };
+
+struct RandomRequest {
+    RandomDistribution distribution = RandomDistribution::Uniform;
+    DType dtype = DType::Float64;
+    uint64_t seed = 0;
+    uint64_t offset = 0;  // Philox counter of the first element
+    double a = 0, b = 1;  // uniform [a, b) / normal (mean a, stddev b) / integers [a, b)
+};
+
+class Backend {
+public:
+    virtual ~Backend() = default;
+    virtual const char* name() const = 0;
+    virtual Target target() const = 0;
+
+    // Devices
+    virtual int device_count() = 0;
+    virtual int current_device() = 0;
+    virtual void set_current_device(int device) = 0;
+    virtual DeviceProperties properties(int device) = 0;
+
+    // Memory: device pointers. allocate() raises OutOfMemory naming the size.
+    virtual void* allocate(size_t bytes, StreamHandle stream) = 0;
+    virtual void release(void* ptr, size_t bytes, StreamHandle stream) noexcept = 0;
+    virtual void copy_host_to_device(void* dst, const void* src, size_t bytes, StreamHandle stream) = 0;  // returns when src may be reused
+    virtual void copy_device_to_host(void* dst, const void* src, size_t bytes, StreamHandle stream) = 0;  // synchronous
+    virtual void copy_device_to_device(void* dst, const void* src, size_t bytes, StreamHandle stream) = 0; // stream-ordered
+    // Writes `count` copies of an element of `elem_size` bytes (1, 2, 4, 8 or 16).
+    virtual void fill(void* dst, const void* elem, size_t elem_size, size_t count, StreamHandle stream) = 0;
+    virtual void fill_random(void* dst, size_t count, const RandomRequest& request, StreamHandle stream) = 0;
+
+    // Kernels: compiles (through the disk cache) and loads generated source.
+    virtual std::shared_ptr<LoadedKernel> load(const GeneratedSource& source, const CompileOptions& options) = 0;
+    virtual void launch(LoadedKernel& kernel, const LaunchConfig& config, ArgumentPack& args) = 0;
+
+    // Synchronization
+    virtual void synchronize() = 0;  // waits for all work on the current device
+    virtual StreamHandle create_stream(bool non_blocking) = 0;
+    virtual void destroy_stream(StreamHandle stream) noexcept = 0;
+    virtual void synchronize_stream(StreamHandle stream) = 0;
+    virtual bool stream_idle(StreamHandle stream) = 0;
+    virtual EventHandle create_event(bool timing) = 0;
+    virtual void destroy_event(EventHandle event) noexcept = 0;
+    virtual void record_event(EventHandle event, StreamHandle stream) = 0;
+    virtual void synchronize_event(EventHandle event) = 0;
+    virtual bool event_done(EventHandle event) = 0;
+    virtual float elapsed_ms(EventHandle start, EventHandle end) = 0;
+    virtual void stream_wait_event(StreamHandle stream, EventHandle event) = 0;
+};
+
+
+// The active backend (chosen once per process: SIMT_BACKEND, else cuda if usable, else cpu).
+Backend& backend();
+// Selects SIMT_BACKEND if set, else cuda when a usable GPU exists, else cpu.
+void select_default_backend();
+// Selects the backend by name ("cpu" or "cuda"); raises if it is unavailable.
+void select_backend(const std::string& name);
+bool backend_selected();
+
+}  // namespace simt

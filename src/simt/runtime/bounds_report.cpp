@@ -1,0 +1,30 @@
+// Builds "index 10 is out of bounds for axis 0 with size 10 ..." from a failure record.
+#include "runtime/bounds_report.h"
+
+namespace simt {
+
+std::string describe_bounds_error(const std::string& kernel, const std::vector<BoundsSite>& sites,
+                                  const BoundsErrorRecord& r) {
+    int ndim = r.ndim > 8 ? 8 : r.ndim;
+    std::string index, shape;
+    int axis = 0;
+    for (int k = 0; k < ndim; ++k) {
+        index += (k ? ", " : "") + std::to_string(r.index[k]);
+        shape += (k ? ", " : "") + std::to_string(r.shape[k]);
+        int64_t i = r.index[k] < 0 ? r.index[k] + r.shape[k] : r.index[k];
+        if (i < 0 || i >= r.shape[k]) axis = k;
+    }
+    if (ndim == 1) { index = index; shape += ","; }
+    std::string msg = "index " + std::to_string(r.index[axis]) + " is out of bounds for axis " + std::to_string(axis) +
+                      " with size " + std::to_string(r.shape[axis]);
+    std::string where = "kernel '" + kernel + "'";
+    if (r.site >= 0 && size_t(r.site) < sites.size()) {
+        const BoundsSite& s = sites[size_t(r.site)];
+        msg += " (array '" + s.array + "' of shape (" + shape + "), index (" + index + "))";
+        where = "kernel '" + kernel + "' at " + s.filename + ":" + std::to_string(s.line);
+        if (s.function != kernel) where += " (in device function '" + s.function + "')";
+    }
+    return msg + " in " + where;
+}
+
+}  // namespace simt

@@ -1,0 +1,20 @@
+// CUDA driver error names and descriptions, for backends that must report the driver's text
+// without a driver (the cpu backend models a device and fails the way the driver would).
+#pragma once
+#include <string>
+#include "support/error.h"
+
+namespace simt {
+
+// Known CUresult codes used by the modelled device.
+enum : int {
+    kCudaErrorInvalidValue = 1,
+    kCudaErrorOutOfMemory = 2,
+    kCudaErrorInvalidHandle = 400,
+    kCudaErrorLaunchOutOfResources = 701,
+};
+
+// Raises CudaError(code) with the driver's name and description for that code.
+[[noreturn]] void raise_cuda_error(int code);
+
+}  // namespace simt

@@ -1,0 +1,70 @@
+// A @cuda.jit function: its source, resolver and options, and its compiled specializations
+// (one per tuple of argument types), compiled on first use and cached in memory and on disk.
+#pragma once
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+#include "runtime/backend.h"
+#include "sema/sema.h"
+
+namespace simt {
+
+struct KernelDefinition {
+    std::string name;
+    SourceText source;
+    GlobalResolver resolve;
+    CompileOptions options;
+    bool device = false;  // a device function: callable from kernels only
+};
+
+struct CompiledKernel {
+    std::vector<const Type*> param_types;
+    std::unique_ptr<CompileUnit> unit;
+    GeneratedSource source;               // for the target it was generated for
+    std::shared_ptr<LoadedKernel> loaded; // null until loaded by the backend
+};
+
+struct TypeListHash {
+    size_t operator()(const std::vector<const Type*>& v) const {
+        size_t h = 1469598103934665603ull;
+        for (const Type* t : v) h = (h ^ reinterpret_cast<size_t>(t)) * 1099511628211ull;
+        return h;
+    }
+};
+
+class Dispatcher {
+public:
+    explicit Dispatcher(KernelDefinition def);
+    Dispatcher(const Dispatcher&) = delete;
+    Dispatcher& operator=(const Dispatcher&) = delete;
+    const KernelDefinition& definition() const { return def_; }
+
+    // The loaded specialization for these argument types, or null if not compiled yet.
+    CompiledKernel* find(const std::vector<const Type*>& types) const {
+        if (last_ && last_->param_types == types) return last_;  // the common case: same types again
+        auto it = cache_.find(types);
+        return it == cache_.end() ? nullptr : it->second.get();
+    }
+    // Front end: analysis and code generation for `target` (calls the resolver).
+    std::unique_ptr<CompiledKernel> generate(const std::vector<const Type*>& types, Target target) const;
+    // Back end: compiles and loads through the active backend (no resolver calls: may run
+    // without Python's lock).
+    void load(CompiledKernel& kernel) const;
+    // Stores a loaded specialization and returns it.
+    CompiledKernel& insert(std::unique_ptr<CompiledKernel> kernel);
+    // All of the above for callers that need no lock juggling (tests, C++ users).
+    CompiledKernel& specialize(const std::vector<const Type*>& types);
+
+    std::vector<const CompiledKernel*> specializations() const;
+    // The device-function handle kernels use to call this function.
+    std::shared_ptr<DeviceFunctionRef> device_ref() const { return device_ref_; }
+
+private:
+    KernelDefinition def_;
+    std::shared_ptr<DeviceFunctionRef> device_ref_;
+    std::unordered_map<std::vector<const Type*>, std::unique_ptr<CompiledKernel>, TypeListHash> cache_;
+    mutable CompiledKernel* last_ = nullptr;
+};
+
+}  // namespace simt

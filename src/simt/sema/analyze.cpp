@@ -1,0 +1,310 @@
+// Analysis driver and statement typing: collects locals, iterates type inference to a fixed
+// point (variables widen as numba unifies them), then runs a strict final pass.
+#include <algorithm>
+#include "frontend/parser.h"
+#include "sema/sema.h"
+#include "support/error.h"
+#include "types/promote.h"
+
+namespace simt {
+
+namespace {
+
+void collect_targets(const Expr& e, std::set<std::string>& out) {
+    if (e.kind == ExprKind::Name) out.insert(e.text);
+    if (e.kind == ExprKind::Tuple || e.kind == ExprKind::List)
+        for (const ExprPtr& c : e.children) collect_targets(*c, out);
+}
+
+void collect_assigned(const std::vector<StmtPtr>& body, std::set<std::string>& out) {
+    for (const StmtPtr& s : body) {
+        for (const ExprPtr& t : s->targets) collect_targets(*t, out);
+        if (s->target) collect_targets(*s->target, out);
+        collect_assigned(s->body, out);
+        collect_assigned(s->orelse, out);
+    }
+}
+
+std::string mangle_identifier(const std::string& name) {
+    static const char* const kReserved[] = {
+        "alignas", "alignof", "asm", "auto", "bool", "case", "catch", "char", "class", "const", "constexpr",
+        "default", "delete", "do", "double", "dynamic_cast", "enum", "explicit", "export", "extern", "float",
+        "friend", "goto", "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "operator",
+        "private", "protected", "public", "register", "reinterpret_cast", "short", "signed", "sizeof",
+        "static", "static_assert", "static_cast", "struct", "switch", "template", "this", "thread_local",
+        "throw", "typedef", "typeid", "typename", "union", "unsigned", "using", "virtual", "void", "volatile",
+        "char8_t", "char16_t", "char32_t", "wchar_t", "concept", "requires", "co_await", "co_return",
+        "co_yield", "const_cast", "decltype", "nullptr", "true", "false", "main", "ctx", "and", "or", "not",
+        "xor", "bitand", "bitor", "compl", "and_eq", "or_eq", "xor_eq", "not_eq", "NULL", "int8_t", "int16_t",
+        "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "size_t", "threadIdx",
+        "blockIdx", "blockDim", "gridDim", "warpSize", "min", "max", "abs"};
+    std::string out;
+    for (unsigned char c : name) {
+        if (c < 0x80) out += char(c);
+        else { char buf[8]; std::snprintf(buf, sizeof buf, "x%02x", c); out += buf; }
+    }
+    bool clash = out.rfind("simt_", 0) == 0 || out.rfind("__", 0) == 0 || (out.size() > 1 && out[0] == '_' && std::isupper((unsigned char)out[1]));
+    for (const char* r : kReserved) clash = clash || out == r;
+    return clash ? out + "_" : out;
+}
+
+}  // namespace
+
+std::string c_identifier(const std::string& python_name) { return mangle_identifier(python_name); }
+
+Sema::Sema(CompileUnit& unit, TypedFunction& fn, const GlobalResolver& resolve, std::vector<std::string>& call_stack)
+    : unit_(unit), fn_(fn), resolve_(resolve), call_stack_(call_stack) {}
+
+void Sema::run() {
+    FunctionDef& def = fn_.def;
+    for (size_t i = 0; i < def.params.size(); ++i) {
+        local_names_.insert(def.params[i].name);
+        local_types_[def.params[i].name] = fn_.param_types[i];
+    }
+    std::set<std::string> assigned;
+    collect_assigned(def.body, assigned);
+    for (const std::string& n : assigned) local_names_.insert(n);
+
+    const int kMaxPasses = 64;
+    for (int pass = 0; pass < kMaxPasses; ++pass) {
+        changed_ = false;
+        incomplete_ = false;
+        block(def.body);
+        if (!changed_) break;
+    }
+    final_ = true;
+    incomplete_ = false;
+    block(def.body);
+
+    fn_.locals.clear();
+    for (const std::string& name : local_order_) {
+        bool is_param = false;
+        for (const Param& p : def.params) is_param = is_param || p.name == name;
+        if (!is_param) fn_.locals.emplace_back(name, local_types_[name]);
+    }
+    if (fn_.is_kernel) {
+        if (return_type_ && return_type_->kind != TypeKind::NoneType && return_type_->kind != TypeKind::Void)
+            fail(def.loc, "a kernel cannot return a value (it returns " + return_type_->str() + "); write results into an array argument");
+        fn_.return_type = void_type();
+    } else {
+        fn_.return_type = return_type_ ? return_type_ : none_type();
+        if (fn_.return_type->kind == TypeKind::NoneType) fn_.return_type = void_type();
+    }
+}
+
+void Sema::block(std::vector<StmtPtr>& body) {
+    for (StmtPtr& s : body) {
+        if (final_) {
+            statement(*s);
+            continue;
+        }
+        // Early passes tolerate errors: types may still be widening. The final pass reports them.
+        try {
+            statement(*s);
+        } catch (const Error&) {
+            incomplete_ = true;
+        }
+    }
+}
+
+void Sema::check_condition(Expr& test) {
+    const Type* t = type_of(test);
+    if (!t) return;
+    if (!t->is_scalar() && t->kind != TypeKind::NoneType)
+        fail(test.loc, "cannot use a value of type " + t->str() + " as a condition");
+}
+
+void Sema::assign_local(const std::string& name, const Type* t, Loc loc) {
+    if (!t) return;
+    if (t->kind == TypeKind::Module || t->kind == TypeKind::Function || t->kind == TypeKind::DTypeObj ||
+        t->kind == TypeKind::Dim3 || t->kind == TypeKind::DeviceFunction || t->kind == TypeKind::Range ||
+        t->kind == TypeKind::String || t->kind == TypeKind::Void)
+        fail(loc, "cannot store a value of type " + t->str() + " in variable '" + name + "'");
+    if (t->kind == TypeKind::NoneType) fail(loc, "cannot assign None to variable '" + name + "'");
+    auto it = local_types_.find(name);
+    if (std::find(local_order_.begin(), local_order_.end(), name) == local_order_.end()) local_order_.push_back(name);
+    if (it == local_types_.end() || !it->second) {
+        local_types_[name] = t;
+        changed_ = true;
+        return;
+    }
+    const Type* u = unify(it->second, t);
+    if (!u) fail(loc, "cannot unify " + it->second->str() + " and " + t->str() + " for variable '" + name + "'");
+    if (u != it->second) {
+        // Parameters keep their types: a wider value is converted on assignment.
+        bool is_param = false;
+        for (const Param& p : fn_.def.params) is_param = is_param || p.name == name;
+        if (is_param) {
+            if (!can_convert(t, it->second))
+                fail(loc, "cannot assign " + t->str() + " to parameter '" + name + "' of type " + it->second->str());
+            return;
+        }
+        it->second = u;
+        changed_ = true;
+    }
+}
+
+void Sema::assign(Expr& target, const Type* vt, Expr* value, Loc loc) {
+    switch (target.kind) {
+        case ExprKind::Name:
+            resolved(target).is_local = true;
+            assign_local(target.text, vt, loc);
+            if (vt) target.type = local_types_[target.text];
+            return;
+        case ExprKind::Subscript: {
+            const Type* container = type_of(*target.children[0]);
+            if (!container || !vt) { type_of(*target.children[1]); return; }
+            if (container->is_array()) {
+                if (container->readonly) fail(target.loc, "cannot assign to an element of a read-only (constant) array");
+                const Type* elem = infer_subscript(target);
+                if (!elem) return;
+                if (!elem->is_scalar())
+                    fail(target.loc, "cannot assign to an array slice in a kernel; assign element by element");
+                if (!can_convert(vt, elem))
+                    fail(loc, "cannot store a value of type " + vt->str() + " into " + container->str());
+                return;
+            }
+            if (container->is_tuple()) fail(target.loc, "tuples are immutable: cannot assign to a tuple element");
+            fail(target.loc, "cannot assign to an element of a value of type " + container->str());
+        }
+        case ExprKind::Tuple: case ExprKind::List: {
+            if (!vt) { for (ExprPtr& c : target.children) assign(*c, nullptr, nullptr, loc); return; }
+            if (!vt->is_tuple())
+                fail(loc, "cannot unpack a value of type " + vt->str() + " into " + std::to_string(target.children.size()) + " targets");
+            if (vt->elems.size() != target.children.size())
+                fail(loc, "cannot unpack a tuple of " + std::to_string(vt->elems.size()) + " values into " +
+                              std::to_string(target.children.size()) + " targets");
+            for (size_t i = 0; i < target.children.size(); ++i) assign(*target.children[i], vt->elems[i], nullptr, loc);
+            target.type = vt;
+            return;
+        }
+        case ExprKind::Attribute:
+            fail(target.loc, "cannot assign to attribute '" + target.text + "' in a kernel");
+        default:
+            fail(target.loc, "cannot assign to this expression");
+    }
+    (void)value;
+}
+
+void Sema::statement(Stmt& s) {
+    switch (s.kind) {
+        case StmtKind::Expr: {
+            if (s.value->kind == ExprKind::String || s.value->kind == ExprKind::Ellipsis) return;  // docstring, `...` body
+            type_of(*s.value);
+            return;
+        }
+        case StmtKind::Assign: {
+            const Type* vt = type_of(*s.value);
+            for (ExprPtr& t : s.targets) assign(*t, vt, s.value.get(), s.loc);
+            return;
+        }
+        case StmtKind::AugAssign: {
+            const Type* tt = type_of(*s.target);
+            const Type* vt = type_of(*s.value);
+            if (!tt || !vt) { if (s.target->kind == ExprKind::Name) incomplete_ = true; return; }
+            if (!tt->is_scalar() || !vt->is_scalar())
+                fail(s.loc, std::string("unsupported operand types for ") + binop_symbol(s.op) + "=: " + tt->str() + " and " + vt->str());
+            DType result;
+            if (!binop_result(s.op, tt->dtype, vt->dtype, result))
+                fail(s.loc, std::string("unsupported operand types for ") + binop_symbol(s.op) + "=: " + tt->str() + " and " + vt->str());
+            if (s.target->kind == ExprKind::Name) assign(*s.target, scalar_type(result), nullptr, s.loc);
+            else assign(*s.target, scalar_type(result), nullptr, s.loc);
+            return;
+        }
+        case StmtKind::If:
+            check_condition(*s.test);
+            block(s.body);
+            block(s.orelse);
+            return;
+        case StmtKind::While:
+            check_condition(*s.test);
+            ++loop_depth_;
+            block(s.body);
+            --loop_depth_;
+            block(s.orelse);
+            return;
+        case StmtKind::For: {
+            const Type* it = type_of(*s.iter);
+            if (it && it->kind == TypeKind::Range) {
+                // The loop variable is int64, or uint64 when range's arguments are uint64.
+                const Type* var = int64_type();
+                for (size_t i = 1; i < s.iter->children.size(); ++i) {
+                    const Type* at = s.iter->children[i]->type;
+                    if (at && at->dtype == DType::UInt64) var = scalar_type(DType::UInt64);
+                }
+                assign(*s.target, var, nullptr, s.loc);
+            } else if (it && it->is_tuple()) {
+                if (it->elems.empty()) fail(s.iter->loc, "cannot iterate over an empty tuple");
+                const Type* u = it->elems[0];
+                for (const Type* e : it->elems) {
+                    u = unify(u, e);
+                    if (!u) fail(s.iter->loc, "iterating over a heterogeneous tuple " + it->str() + " is not supported");
+                }
+                assign(*s.target, u, nullptr, s.loc);
+            } else if (it && it->is_array()) {
+                if (it->ndim != 1) fail(s.iter->loc, "iterating over a " + std::to_string(it->ndim) + "-D array is not supported; index it with range()");
+                assign(*s.target, scalar_type(it->dtype), nullptr, s.loc);
+            } else if (it) {
+                fail(s.iter->loc, "cannot iterate over a value of type " + it->str() + " (use range(...))");
+            }
+            ++loop_depth_;
+            block(s.body);
+            --loop_depth_;
+            block(s.orelse);
+            return;
+        }
+        case StmtKind::Break:
+        case StmtKind::Continue:
+            if (loop_depth_ == 0) unsupported(s.loc, std::string("SyntaxError: '") + (s.kind == StmtKind::Break ? "break" : "continue") + "' outside loop");
+            return;
+        case StmtKind::Pass:
+            return;
+        case StmtKind::Assert:
+            check_condition(*s.value);
+            return;
+        case StmtKind::Return: {
+            const Type* t = s.value ? type_of(*s.value) : none_type();
+            if (!t) return;
+            if (s.value && t->kind == TypeKind::NoneType) t = none_type();
+            if (t->kind != TypeKind::NoneType && !t->is_scalar() && !t->is_tuple() && !t->is_array())
+                fail(s.loc, "cannot return a value of type " + t->str());
+            if (!return_type_) { return_type_ = t; changed_ = true; return; }
+            if (return_type_ == t) return;
+            const Type* u = unify(return_type_, t);
+            if (!u) fail(s.loc, "inconsistent return types: " + return_type_->str() + " and " + t->str());
+            if (u != return_type_) { return_type_ = u; changed_ = true; }
+            return;
+        }
+    }
+}
+
+std::unique_ptr<CompileUnit> analyze_kernel(const SourceText& source, const GlobalResolver& resolve,
+                                            const std::vector<const Type*>& arg_types,
+                                            const CompileOptions& options) {
+    auto unit = std::make_unique<CompileUnit>();
+    unit->options = options;
+    auto fn = std::make_unique<TypedFunction>();
+    fn->source = source;
+    fn->def = parse_function(source);
+    fn->name = fn->def.name;
+    fn->c_name = c_identifier(fn->def.name);
+    fn->is_kernel = true;
+    if (arg_types.size() != fn->def.params.size())
+        throw Error(ErrorKind::Type, "kernel '" + fn->name + "' takes " + std::to_string(fn->def.params.size()) +
+                                         " argument" + (fn->def.params.size() == 1 ? "" : "s") + " but " +
+                                         std::to_string(arg_types.size()) + " were given");
+    fn->param_types = arg_types;
+    TypedFunction* kernel = fn.get();
+    std::vector<std::string> call_stack{source.filename + ":" + fn->name};
+    Sema sema(*unit, *kernel, resolve, call_stack);
+    unit->functions.push_back(std::move(fn));
+    sema.run();
+    // Keep the kernel last: code generation emits callees first.
+    auto it = std::find_if(unit->functions.begin(), unit->functions.end(),
+                           [&](const std::unique_ptr<TypedFunction>& f) { return f.get() == kernel; });
+    std::rotate(it, it + 1, unit->functions.end());
+    unit->kernel = kernel;
+    return unit;
+}
+
+}  // namespace simt

@@ -1,0 +1,47 @@
+// NumPy names usable in kernels: scalar types (np.float32(x) casts, dtype arguments), the
+// scalar math functions that mirror `math`, and constants.
+#include <cmath>
+#include "sema/builtins.h"
+
+namespace simt {
+
+void register_numpy_builtins(BuiltinRegistry& r) {
+    for (int i = 0; i < kNumDTypes; ++i) {
+        ModuleMember m{ModuleMember::Kind::DTypeObj, "", DType::Int64, {}};
+        m.dtype = DType(i);
+        r.add_member("numpy", dtype_name(DType(i)), m);
+    }
+    for (auto [alias, d] : {std::pair{"bool_", DType::Bool}, {"double", DType::Float64}, {"single", DType::Float32},
+                            {"half", DType::Float16}, {"intp", DType::Int64}, {"uintp", DType::UInt64},
+                            {"int_", DType::Int64}, {"float_", DType::Float64}, {"complex_", DType::Complex128}}) {
+        ModuleMember m{ModuleMember::Kind::DTypeObj, "", DType::Int64, {}};
+        m.dtype = d;
+        r.add_member("numpy", alias, m);
+    }
+    // Scalar ufuncs that have a math-module twin.
+    const std::pair<const char*, const char*> kAliases[] = {
+        {"sin", "math.sin"}, {"cos", "math.cos"}, {"tan", "math.tan"}, {"arcsin", "math.asin"},
+        {"arccos", "math.acos"}, {"arctan", "math.atan"}, {"arctan2", "math.atan2"}, {"sinh", "math.sinh"},
+        {"cosh", "math.cosh"}, {"tanh", "math.tanh"}, {"arcsinh", "math.asinh"}, {"arccosh", "math.acosh"},
+        {"arctanh", "math.atanh"}, {"exp", "math.exp"}, {"expm1", "math.expm1"}, {"exp2", "math.exp2"},
+        {"log", "math.log"}, {"log2", "math.log2"}, {"log10", "math.log10"}, {"log1p", "math.log1p"},
+        {"sqrt", "math.sqrt"}, {"cbrt", "math.cbrt"}, {"fabs", "math.fabs"}, {"hypot", "math.hypot"},
+        {"isnan", "math.isnan"}, {"isinf", "math.isinf"}, {"isfinite", "math.isfinite"},
+        {"copysign", "math.copysign"}, {"fmod", "math.fmod"}, {"power", "pow"},
+        {"abs", "abs"}, {"absolute", "abs"}, {"minimum", "min"}, {"maximum", "max"},
+        {"deg2rad", "math.radians"}, {"rad2deg", "math.degrees"}, {"radians", "math.radians"}, {"degrees", "math.degrees"},
+    };
+    for (const auto& [name, target] : kAliases) r.add_member("numpy", name, member_function(target));
+    // `import simt` gives simt.cuda and simt's dtype names (simt.float32 is np.float32).
+    r.add_member("simt", "cuda", member_module("cuda"));
+    for (int i = 0; i < kNumDTypes; ++i) {
+        ModuleMember m{ModuleMember::Kind::DTypeObj, "", DType(i), {}};
+        r.add_member("simt", dtype_name(DType(i)), m);
+    }
+    r.add_member("numpy", "pi", member_constant(ConstValue::real(M_PI)));
+    r.add_member("numpy", "e", member_constant(ConstValue::real(M_E)));
+    r.add_member("numpy", "inf", member_constant(ConstValue::real(HUGE_VAL)));
+    r.add_member("numpy", "nan", member_constant(ConstValue::real(std::nan(""))));
+}
+
+}  // namespace simt

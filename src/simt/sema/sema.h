@@ -1,0 +1,83 @@
+// Semantic analysis of kernel functions: name resolution and numba-compatible type inference.
+#pragma once
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+#include "sema/builtins.h"
+#include "sema/globals.h"
+#include "sema/typed_function.h"
+
+namespace simt {
+
+// The identifier a Python name gets in generated code (avoids C++ keywords and prelude names).
+std::string c_identifier(const std::string& python_name);
+
+// Analyzes a kernel for concrete argument types. Raises Error(Typing) / Error(Unsupported)
+// with file:line, the source line and a caret.
+std::unique_ptr<CompileUnit> analyze_kernel(const SourceText& source, const GlobalResolver& resolve,
+                                            const std::vector<const Type*>& arg_types,
+                                            const CompileOptions& options);
+
+// Analyzes one function body. Builtins call back into this for argument types and errors.
+class Sema {
+public:
+    Sema(CompileUnit& unit, TypedFunction& fn, const GlobalResolver& resolve, std::vector<std::string>& call_stack);
+
+    void run();  // infers types until they stop changing, then a final strict pass
+
+    // --- services for builtins --------------------------------------------------------------
+    const Type* type_of(Expr& e);                   // infers and records the type of `e`
+    const ConstValue* constant(const Expr& e) const;  // folded constant value, or null
+    [[noreturn]] void fail(Loc loc, const std::string& message) const;         // TypingError
+    [[noreturn]] void unsupported(Loc loc, const std::string& message) const;  // UnsupportedError
+    // Matches call arguments to parameter names, typing each; errors name the builtin.
+    std::vector<Expr*> bind(Expr& call, const std::string& fname, const std::vector<const char*>& params,
+                            size_t required);
+    // An argument that must be a compile-time integer (e.g. the n of cuda.grid(n)).
+    int64_t constant_int(Expr& e, const std::string& what);
+    CompileUnit& unit() { return unit_; }
+    TypedFunction& function() { return fn_; }
+    bool final_pass() const { return final_; }
+
+private:
+    // statements
+    void block(std::vector<StmtPtr>& body);
+    void statement(Stmt& s);
+    void assign(Expr& target, const Type* value_type, Expr* value, Loc loc);
+    void assign_local(const std::string& name, const Type* t, Loc loc);
+    void check_condition(Expr& test);
+    // expressions
+    const Type* infer(Expr& e);
+    const Type* infer_name(Expr& e);
+    const Type* infer_attribute(Expr& e);
+    const Type* infer_subscript(Expr& e);
+    const Type* infer_call(Expr& e);
+    const Type* infer_binop(Expr& e);
+    const Type* infer_unary(Expr& e);
+    const Type* infer_compare(Expr& e);
+    const Type* infer_device_call(Expr& e, const std::shared_ptr<DeviceFunctionRef>& ref);
+    const Type* from_global(Expr& e, const GlobalValue& g);
+    const Type* from_member(Expr& e, const ModuleMember& m, const std::string& module, const std::string& attr);
+    void set_constant(Expr& e, ConstValue v);
+    Resolved& resolved(Expr& e);
+    void fold_constant(Expr& e);
+    std::string expr_text(const Expr& e) const;
+
+    CompileUnit& unit_;
+    TypedFunction& fn_;
+    const GlobalResolver& resolve_;
+    std::vector<std::string>& call_stack_;
+    std::set<std::string> local_names_;              // names assigned anywhere in the function
+    std::map<std::string, const Type*> local_types_;  // current best type of each local
+    std::map<std::string, GlobalValue> globals_;      // resolver answers, asked once per name
+    std::vector<std::string> local_order_;
+    bool changed_ = false;
+    bool final_ = false;
+    bool incomplete_ = false;   // a read of a local whose type is not known yet
+    const Type* return_type_ = nullptr;
+    int loop_depth_ = 0;
+};
+
+}  // namespace simt

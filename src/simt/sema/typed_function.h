@@ -1,0 +1,72 @@
+// The result of semantic analysis: typed functions (the kernel and the device functions it
+// calls, each specialized for its argument types) ready for code generation.
+#pragma once
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+#include "frontend/ast.h"
+#include "sema/constant.h"
+#include "sema/globals.h"
+
+namespace simt {
+
+// How array element accesses are guarded (see SPEC.md, "Bounds").
+enum class BoundsMode {
+    Masked,     // out-of-range loads give 0 and stores are dropped (the default)
+    Checked,    // as Masked, and the first out-of-range access is reported as IndexError
+    Unchecked,  // raw access (negative indices still wrap once)
+};
+
+struct CompileOptions {
+    BoundsMode bounds = BoundsMode::Masked;
+    bool fastmath = false;
+    bool debug = false;
+    bool lineinfo = false;
+    int max_registers = 0;
+};
+
+// Per-expression facts found by analysis beyond the type.
+struct TypedFunction;
+struct Resolved {
+    bool is_constant = false;
+    ConstValue constant;
+    bool is_local = false;                    // a Name bound to a local variable or parameter
+    std::shared_ptr<DeviceFunctionRef> device_function;
+    TypedFunction* callee = nullptr;          // device function specialization a Call invokes
+    int site = -1;                            // bounds-check site id of an array access
+    std::string builtin;                      // canonical builtin this Name/Attribute/Call denotes
+};
+
+struct TypedFunction {
+    std::string name;        // Python name
+    std::string c_name;      // name in generated code (unique within the unit)
+    SourceText source;
+    FunctionDef def;
+    bool is_kernel = false;
+    std::vector<const Type*> param_types;
+    std::vector<std::pair<std::string, const Type*>> locals;  // non-parameter locals
+    const Type* return_type = nullptr;
+    std::vector<TypedFunction*> callees;  // device functions called (after the final pass)
+};
+
+// A bounds-check site: where an array access is in the user's source.
+struct BoundsSite {
+    std::string function;
+    std::string filename;
+    int line = 0;
+    std::string array;  // source text of the array expression (usually its name)
+};
+
+// Everything code generation needs for one kernel specialization.
+struct CompileUnit {
+    CompileOptions options;
+    std::vector<std::unique_ptr<TypedFunction>> functions;  // device functions, then the kernel
+    TypedFunction* kernel = nullptr;
+    std::vector<BoundsSite> bounds_sites;
+    // Features the back end must provide for this kernel.
+    bool uses_barrier = false;   // syncthreads and friends: threads of a block must run as fibers
+    bool uses_warp = false;      // warp-synchronous operations
+};
+
+}  // namespace simt

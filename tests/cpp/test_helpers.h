@@ -1,0 +1,29 @@
+// Helpers shared by the C++ tests: kernels from source text and a resolver for common names.
+#pragma once
+#include <string>
+#include "frontend/source.h"
+#include "sema/globals.h"
+
+namespace simt::test {
+
+inline SourceText source(const std::string& text, const std::string& filename = "/tmp/simt_test_kernel.py") {
+    SourceText s;
+    s.text = text;
+    s.filename = filename;
+    s.first_line = 1;
+    return s;
+}
+
+// Resolves the names a typical kernel file has: cuda, math, np and Python's builtins.
+inline GlobalValue standard_names(const std::string& name) {
+    if (name == "cuda") return GlobalValue::module("cuda");
+    if (name == "math") return GlobalValue::module("math");
+    if (name == "np") return GlobalValue::module("numpy");
+    for (const char* b : {"abs", "min", "max", "int", "float", "bool", "complex", "len", "range", "round", "pow"})
+        if (name == b) return GlobalValue::function(name);
+    if (name == "N") return GlobalValue::constant(ConstValue::integer(16));
+    if (name == "SCALE") return GlobalValue::constant(ConstValue::real(0.5));
+    return GlobalValue::undefined();
+}
+
+}  // namespace simt::test
