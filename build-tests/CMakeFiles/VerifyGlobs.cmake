@@ -10,6 +10,7 @@ set(OLD_GLOB
   "/work/main/tests/cpp/test_parser.cpp"
   "/work/main/tests/cpp/test_promote.cpp"
   "/work/main/tests/cpp/test_sema.cpp"
+  "/work/main/tests/cpp/test_signature.cpp"
   "/work/main/tests/cpp/test_support.cpp"
   )
 if(NOT "${NEW_GLOB}" STREQUAL "${OLD_GLOB}")
@@ -53,6 +54,7 @@ set(OLD_GLOB
   "/work/main/src/simt/support/files.cpp"
   "/work/main/src/simt/support/sha256.cpp"
   "/work/main/src/simt/types/promote.cpp"
+  "/work/main/src/simt/types/signature.cpp"
   "/work/main/src/simt/types/type.cpp"
   )
 if(NOT "${NEW_GLOB}" STREQUAL "${OLD_GLOB}")
