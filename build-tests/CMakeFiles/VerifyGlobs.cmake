@@ -5,6 +5,7 @@ cmake_policy(SET CMP0009 NEW)
 # SIMT_TEST_SOURCES at tests/cpp/CMakeLists.txt:3 (file)
 file(GLOB NEW_GLOB LIST_DIRECTORIES true "/work/main/tests/cpp/*.cpp")
 set(OLD_GLOB
+  "/work/main/tests/cpp/test_codegen.cpp"
   "/work/main/tests/cpp/test_cpu_backend.cpp"
   "/work/main/tests/cpp/test_lexer.cpp"
   "/work/main/tests/cpp/test_parser.cpp"
