@@ -15,6 +15,7 @@ struct GeneratedSource {
     std::string user_code;    // the kernel's code, as shown by inspect_source()
     std::string full_source;  // prelude + user code: what the compiler sees
     std::string entry_name;   // symbol of the kernel entry point
+    int64_t static_shared_bytes = 0;  // cuda.shared.array storage with a fixed size
 };
 
 GeneratedSource emit_unit(const CompileUnit& unit, Target target);
@@ -40,6 +41,10 @@ public:
     std::string binop_code(BinOpKind op, const std::string& lhs, const Type* lt, const std::string& rhs,
                            const Type* rt);
     static const Type* binop_type(BinOpKind op, const Type* lt, const Type* rt);
+    // Declarations builtins need: a local at the top of the function being emitted, or a
+    // file-scope declaration emitted once per key (before all functions).
+    void hoist_local(const std::string& declaration);
+    void add_global(const std::string& key, const std::string& declaration);
 
 private:
     void function(const TypedFunction& f);
@@ -59,6 +64,7 @@ private:
     std::string boolop_expr(const Expr& e);
     std::string element_access(const char* fn, const Expr& subscript, const std::string& extra);
     std::string tuple_struct(const Type* t);
+    std::string cpu_runner(const std::string& body_call);  // emit_runner.cpp
 
     const CompileUnit& unit_;
     Target target_;
@@ -67,6 +73,9 @@ private:
     std::string functions_;    // finished functions
     std::string structs_;      // tuple struct definitions
     std::map<const Type*, std::string> tuple_names_;
+    std::string hoisted_;      // hoist_local() declarations of the current function
+    std::string globals_;      // add_global() declarations
+    std::vector<std::string> global_keys_;
     int indent_ = 0;
     int temp_counter_ = 0;
     int last_line_ = -1;
