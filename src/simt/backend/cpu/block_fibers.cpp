@@ -98,7 +98,9 @@ void BlockFibers::fiber_main(void* arg) {
 void BlockFibers::finish(Fiber* f) {
     f->state = FiberState::Done;
     --live_;
-    warps_[size_t(f->index >> 5)].exited |= 1u << (f->index & 31);
+    WarpState& w = warps_[size_t(f->index >> 5)];
+    w.exited |= 1u << (f->index & 31);
+    if (w.open_activemask) settle_activemask(f->index >> 5, f);
     if (Fiber* next = next_runnable(f->index)) resume(f, next);
     else simt_fiber_switch(&f->sp, scheduler_sp_);
     __builtin_trap();  // a finished fiber is never resumed
@@ -134,6 +136,7 @@ int32_t BlockFibers::barrier(Fiber* f, int32_t site, int32_t op, int32_t predica
     f->state = FiberState::AtBarrier;
     f->site = site;
     f->wait_generation = generation_;
+    if (warps_[size_t(f->index >> 5)].open_activemask) settle_activemask(f->index >> 5, f);
     yield(f);
     // A fiber can be at most one barrier behind the others, so two result slots suffice.
     return barrier_result(op, barrier_counts_[f->wait_generation & 1], n_);
@@ -159,6 +162,7 @@ void BlockFibers::release_groups() {
             g->next = free_groups_;
             free_groups_ = g;
         }
+        w.open_activemask = 0;
     }
 }
 
@@ -166,18 +170,19 @@ uint64_t BlockFibers::warp(Fiber* f, int32_t site, int32_t op, uint32_t mask, ui
     const int32_t lane = f->index & 31, warp_index = f->index >> 5;
     const uint32_t bit = 1u << lane;
     WarpState& w = warps_[size_t(warp_index)];
-    if (op == cpu_abi::kActiveMask) return w.exists & ~w.exited;
+    if (op == cpu_abi::kActiveMask) mask = w.exists;  // a soft rendezvous keyed by site (settle_activemask)
     if (!(mask & bit))
         abort(f, site_text(site) + ": the mask " + format("0x%08x", mask) + " does not include the calling thread (lane " +
                      std::to_string(lane) + " of warp " + std::to_string(warp_index) + " in block " + block_text() +
                      "); CUDA requires every calling lane to be in the mask");
     const uint32_t m = mask & w.exists;  // lanes past the end of the block do not exist
-    if (m & w.exited)
+    if ((m & w.exited) && op != cpu_abi::kActiveMask)
         abort(f, site_text(site) + ": the mask " + format("0x%08x", mask) + " names lane(s) " + lane_list(m & w.exited) +
                      " of warp " + std::to_string(warp_index) + " in block " + block_text() +
                      ", which already returned; every lane in the mask must reach the operation (CUDA leaves this undefined)");
+    const bool soft = op == cpu_abi::kActiveMask;
     WarpGroup* g = w.open;
-    while (g && !(g->mask == m && g->op == op && !(g->arrived & bit))) g = g->next;
+    while (g && !(g->op == op && (soft ? g->site == site : g->mask == m) && !(g->arrived & bit))) g = g->next;
     if (!g) {
         g = new_group();
         g->mask = m;
@@ -185,16 +190,19 @@ uint64_t BlockFibers::warp(Fiber* f, int32_t site, int32_t op, uint32_t mask, ui
         g->site = site;
         g->next = w.open;
         w.open = g;
+        if (soft) ++w.open_activemask;
     }
     g->value[lane] = value;
     g->arg[lane] = arg;
     g->arrived |= bit;
-    if (g->arrived == m) {
+    f->state = FiberState::AtWarp;
+    f->site = site;
+    if (!soft && g->arrived == m) {
+        f->state = FiberState::Running;
         complete(g, w, warp_index, f);
     } else {
-        f->state = FiberState::AtWarp;
-        f->site = site;
-        yield(f);
+        if (w.open_activemask) settle_activemask(warp_index, f);
+        if (f->state == FiberState::AtWarp) yield(f);
     }
     if (aux) *aux = f->aux;
     return f->result;
@@ -233,6 +241,7 @@ void BlockFibers::complete(WarpGroup* g, WarpState& w, int32_t warp_index, Fiber
                 r = all_equal ? m : 0;
                 a = all_equal ? 1 : 0;
                 break;
+            case cpu_abi::kActiveMask: r = g->arrived; break;
             default: break;  // syncwarp
         }
         if (g->op >= cpu_abi::kShflIdx && g->op <= cpu_abi::kShflXor)
@@ -240,13 +249,35 @@ void BlockFibers::complete(WarpGroup* g, WarpState& w, int32_t warp_index, Fiber
         Fiber& lane_fiber = fibers_[size_t(warp_index * 32 + l)];
         lane_fiber.result = r;
         lane_fiber.aux = a;
-        if (&lane_fiber != self) lane_fiber.state = FiberState::Ready;
+        lane_fiber.state = &lane_fiber == self ? FiberState::Running : FiberState::Ready;
     }
     WarpGroup** p = &w.open;
     while (*p != g) p = &(*p)->next;
     *p = g->next;
+    if (g->op == cpu_abi::kActiveMask) --w.open_activemask;
     g->next = free_groups_;
     free_groups_ = g;
+}
+
+void BlockFibers::settle_activemask(int32_t warp_index, Fiber* self) {
+    WarpState& w = warps_[size_t(warp_index)];
+    for (WarpGroup* g = w.open; g;) {
+        WarpGroup* next = g->next;
+        if (g->op == cpu_abi::kActiveMask) {
+            bool settled = true;
+            uint32_t others = w.exists & ~g->arrived;
+            for (int l = 0; l < 32 && settled; ++l) {
+                if (!(others >> l & 1)) continue;
+                const Fiber& o = fibers_[size_t(warp_index * 32 + l)];
+                settled = o.state != FiberState::Running && !runnable(o);
+            }
+            if (settled) {
+                g->mask = g->arrived;
+                complete(g, w, warp_index, self);
+            }
+        }
+        g = next;
+    }
 }
 
 std::string BlockFibers::site_text(int32_t site) const {

@@ -48,6 +48,7 @@ struct WarpState {
     uint32_t exists = 0;  // lanes present in the block (the last warp may be partial)
     uint32_t exited = 0;  // lanes whose thread returned
     WarpGroup* open = nullptr;
+    int32_t open_activemask = 0;  // open activemask groups (they settle when the other lanes block)
 };
 
 // Hidden: calls between these functions stay direct (no PLT) inside the Python module.
@@ -99,6 +100,9 @@ private:
     }
     void start(Fiber* f);
     void complete(WarpGroup* g, WarpState& w, int32_t warp_index, Fiber* self);
+    // activemask: the lanes that reach it together. Its group completes once every other lane
+    // of the warp has returned or waits somewhere else (the lanes CUDA would find inactive).
+    void settle_activemask(int32_t warp_index, Fiber* self);
     WarpGroup* new_group();
     void release_groups();
     std::string site_text(int32_t site) const;
