@@ -235,3 +235,141 @@ def test_sync_functions_reject_bad_arguments():
 
     with pytest.raises(cuda.TypingError, match="predicate must be an integer or a boolean"):
         k[1, 1](simt.zeros(1))
+
+
+# ---- the two ways the cpu backend runs kernels with barriers -------------------------------------
+# Region mode: barriers only as syncthreads() statements of the kernel, inside if/while/for-range;
+# the code between barriers runs as loops over the block's threads. Otherwise: one fiber per thread.
+
+def cpu_mode(kernel):
+    source = list(kernel.inspect_source().values())[0]
+    if "simt_run_blocks_regions" in source:
+        return "regions"
+    return "fibers" if "simt_run_blocks_fibers" in source else "plain"
+
+
+@cuda.jit
+def scan_regions(x, out):
+    s = cuda.shared.array(64, np.int64)
+    t = cuda.threadIdx.x
+    s[t] = x[cuda.grid(1)]
+    cuda.syncthreads()
+    offset = 1
+    while offset < 64:
+        v = s[t - offset] if t >= offset else 0
+        cuda.syncthreads()
+        s[t] += v
+        cuda.syncthreads()
+        offset *= 2
+    out[cuda.grid(1)] = s[t]
+
+
+@cuda.jit
+def scan_fibers(x, out):
+    s = cuda.shared.array(64, np.int64)
+    t = cuda.threadIdx.x
+    s[t] = x[cuda.grid(1)]
+    cuda.syncthreads_count(True)  # a barrier whose result is unused: runs as fibers
+    offset = 1
+    while offset < 64:
+        v = s[t - offset] if t >= offset else 0
+        cuda.syncthreads_count(True)
+        s[t] += v
+        cuda.syncthreads_count(True)
+        offset *= 2
+    out[cuda.grid(1)] = s[t]
+
+
+def test_region_and_fiber_modes_agree(rng):
+    x = rng.integers(-1000, 1000, 64 * 6)
+    results = []
+    for kernel, mode in ((scan_regions, "regions"), (scan_fibers, "fibers")):
+        out = simt.zeros(x.size, dtype=np.int64)
+        kernel[6, 64](simt.asarray(x), out)
+        assert cpu_mode(kernel) == mode
+        results.append(out.get())
+    expected = np.cumsum(x.reshape(6, 64), axis=1).ravel()
+    np.testing.assert_array_equal(results[0], expected)
+    np.testing.assert_array_equal(results[1], expected)
+
+
+def test_region_mode_loops_returns_and_loop_variable(rng):
+    @cuda.jit
+    def k(x, rounds, out):
+        s = cuda.shared.array(32, np.float64)
+        t = cuda.threadIdx.x
+        acc = 0.0
+        for r in range(1, rounds + 1):
+            s[t] = x[t] * r
+            cuda.syncthreads()
+            acc += s[31 - t]
+            cuda.syncthreads()
+        if t >= 16:
+            for k in range(3):
+                if k == 1:
+                    return  # threads 16..31 stop after the last barrier
+        out[t] = acc + r
+
+    x = rng.standard_normal(32)
+    out = simt.zeros(32)
+    k[1, 32](simt.asarray(x), 4, out)
+    assert cpu_mode(k) == "regions"
+    expected = x[::-1] * (1 + 2 + 3 + 4) + 4
+    np.testing.assert_allclose(out.get()[:16], expected[:16])
+    np.testing.assert_array_equal(out.get()[16:], 0)
+
+
+def test_loop_left_by_break_runs_as_fibers(rng):
+    @cuda.jit
+    def k(x, out):
+        s = cuda.shared.array(32, np.float64)
+        t = cuda.threadIdx.x
+        total = 0.0
+        for r in range(10):
+            if r == 3:
+                break
+            s[t] = x[t] + r
+            cuda.syncthreads()
+            total += s[(t + 1) % 32]
+            cuda.syncthreads()
+        out[t] = total
+
+    x = rng.standard_normal(32)
+    out = simt.zeros(32)
+    k[1, 32](simt.asarray(x), out)
+    assert cpu_mode(k) == "fibers"
+    np.testing.assert_allclose(out.get(), 3 * np.roll(x, -1) + 3)
+
+
+def test_region_mode_divergent_condition_is_an_error():
+    @cuda.jit
+    def divergent_if(out):
+        t = cuda.threadIdx.x
+        if t < 5:
+            cuda.syncthreads()
+        out[t] = t
+
+    text = error_of(divergent_if, (1, 32), simt.zeros(32))
+    assert cpu_mode(divergent_if) == "regions"
+    assert "kernel 'divergent_if': the threads of block (0, 0, 0) disagree on the condition at line" in text
+    assert "cuda.syncthreads() at" in text
+
+
+def test_device_function_with_barrier_runs_as_fibers(rng):
+    @cuda.jit(device=True)
+    def barrier_then_read(s, t):
+        cuda.syncthreads()
+        return s[(t + 3) % 64]
+
+    @cuda.jit
+    def k(x, out):
+        s = cuda.shared.array(64, np.float32)
+        t = cuda.threadIdx.x
+        s[t] = x[t]
+        out[t] = barrier_then_read(s, t)
+
+    x = rng.standard_normal(64).astype(np.float32)
+    out = simt.zeros(64, dtype=np.float32)
+    k[1, 64](simt.asarray(x), out)
+    assert cpu_mode(k) == "fibers"
+    np.testing.assert_array_equal(out.get(), np.roll(x, -3))

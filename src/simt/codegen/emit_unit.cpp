@@ -36,6 +36,7 @@ GeneratedSource Emitter::run() {
     std::set<const TypedFunction*> seen;
     reachable(unit_.kernel, order, seen);
     for (const TypedFunction* f : order) function(*f);
+    if (target_ == Target::Cpu && region_eligible(*unit_.kernel)) region_function(*unit_.kernel);
     entry_point(*unit_.kernel);
 
     const TypedFunction& k = *unit_.kernel;

@@ -3,6 +3,7 @@
 // target-specific parts live in the preludes and in the kernel entry point.
 #pragma once
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 #include "sema/typed_function.h"
@@ -65,6 +66,15 @@ private:
     std::string element_access(const char* fn, const Expr& subscript, const std::string& extra);
     std::string tuple_struct(const Type* t);
     std::string cpu_runner(const std::string& body_call);  // emit_runner.cpp
+    // cpu, emit_regions.cpp: a kernel whose barriers sit in block-uniform structured control
+    // flow runs the code between barriers as loops over the block's threads (no fibers).
+    bool region_eligible(const TypedFunction& k);
+    void region_function(const TypedFunction& k);
+    void region_sequence(const std::vector<StmtPtr>& body);
+    void region_threads(const std::vector<const Stmt*>& run);
+    void region_statement(const Stmt& s);
+    std::string region_uniform(const std::vector<const Expr*>& values, const std::vector<const Type*>& types,
+                               const Stmt& s);
 
     const CompileUnit& unit_;
     Target target_;
@@ -76,6 +86,12 @@ private:
     std::string hoisted_;      // hoist_local() declarations of the current function
     std::string globals_;      // add_global() declarations
     std::vector<std::string> global_keys_;
+    // region mode (emit_regions.cpp)
+    bool regions_ = false;                       // the kernel runs in region mode
+    std::string thread_exit_;                    // what `return` emits inside a thread loop
+    std::set<const Stmt*> region_skip_;          // uniform array assignments hoisted to the block
+    std::set<const Stmt*> region_barriers_;      // statements that contain a barrier
+    std::vector<std::pair<std::string, const Type*>> region_locals_;  // per-thread locals
     int indent_ = 0;
     int temp_counter_ = 0;
     int last_line_ = -1;

@@ -35,6 +35,23 @@ std::string lane_list(uint32_t lanes) {
 
 }  // namespace
 
+std::string sync_site_text(const cpu_abi::FiberKernel* kernel, int32_t site) {
+    if (kernel->sites && site >= 0 && site < kernel->site_count) return kernel->sites[site];
+    return "a barrier";
+}
+
+std::string block_index_text(const cpu_abi::Dim3& b) {
+    return "(" + std::to_string(b.x) + ", " + std::to_string(b.y) + ", " + std::to_string(b.z) + ")";
+}
+
+std::string partial_barrier_message(const cpu_abi::FiberKernel* kernel, int32_t site, int32_t reached, int32_t n,
+                                    const cpu_abi::Dim3& block) {
+    return "kernel '" + std::string(kernel->name) + "': " + sync_site_text(kernel, site) + " was reached by only " +
+           std::to_string(reached) + " of the " + std::to_string(n) + " threads of block " + block_index_text(block) +
+           "; the other " + std::to_string(n - reached) + " returned without reaching it. Every thread of a block must "
+           "reach each barrier (CUDA leaves a barrier that only part of a block reaches undefined)";
+}
+
 void BlockFibers::configure(const cpu_abi::Launch* launch, const cpu_abi::FiberKernel* kernel, char* shared) {
     launch_ = launch;
     kernel_ = kernel;
@@ -280,15 +297,9 @@ void BlockFibers::settle_activemask(int32_t warp_index, Fiber* self) {
     }
 }
 
-std::string BlockFibers::site_text(int32_t site) const {
-    if (kernel_->sites && site >= 0 && site < kernel_->site_count) return kernel_->sites[site];
-    return "a barrier";
-}
+std::string BlockFibers::site_text(int32_t site) const { return sync_site_text(kernel_, site); }
 
-std::string BlockFibers::block_text() const {
-    return "(" + std::to_string(block_index_.x) + ", " + std::to_string(block_index_.y) + ", " +
-           std::to_string(block_index_.z) + ")";
-}
+std::string BlockFibers::block_text() const { return block_index_text(block_index_); }
 
 std::string BlockFibers::explain_stall() const {
     std::map<std::pair<int, int32_t>, int32_t> waiting;  // (0 barrier / 1 warp, site) -> threads
@@ -301,13 +312,8 @@ std::string BlockFibers::explain_stall() const {
     std::string head = "kernel '" + std::string(kernel_->name) + "': ";
     const std::string rule = "every thread of a block must reach each barrier, and every lane named in a warp "
                              "operation's mask must reach that operation (CUDA leaves this undefined)";
-    if (waiting.size() == 1 && waiting.begin()->first.first == 0 && done > 0) {
-        int32_t k = waiting.begin()->second;
-        return head + site_text(waiting.begin()->first.second) + " was reached by only " + std::to_string(k) + " of the " +
-               std::to_string(n_) + " threads of block " + block_text() + "; the other " + std::to_string(done) +
-               " returned without reaching it. Every thread of a block must reach each barrier (CUDA leaves a "
-               "barrier that only part of a block reaches undefined)";
-    }
+    if (waiting.size() == 1 && waiting.begin()->first.first == 0 && done > 0)
+        return partial_barrier_message(kernel_, waiting.begin()->first.second, waiting.begin()->second, n_, block_index_);
     std::string parts;
     for (const auto& [key, count] : waiting)
         parts += (parts.empty() ? "" : ", ") + std::to_string(count) + (count == 1 ? " thread waits at " : " threads wait at ") +

@@ -14,6 +14,13 @@ namespace simt::cpu {
 
 class BlockFibers;
 
+// Texts shared by the fiber and region runtimes: a site of the kernel's table, a block index,
+// and the report for a barrier that only `reached` of the block's `n` threads arrive at.
+std::string sync_site_text(const cpu_abi::FiberKernel* kernel, int32_t site);
+std::string block_index_text(const cpu_abi::Dim3& block);
+std::string partial_barrier_message(const cpu_abi::FiberKernel* kernel, int32_t site, int32_t reached, int32_t n,
+                                    const cpu_abi::Dim3& block);
+
 enum class FiberState : uint8_t {
     NotStarted,
     Ready,      // suspended and free to continue

@@ -50,21 +50,26 @@ void LaunchState::flush_printed() {
 namespace {
 
 // What each OS thread of the pool keeps between launches.
+// A buffer that only grows.
+struct Buffer {
+    char* data = nullptr;
+    size_t size = 0;
+    ~Buffer() { std::free(data); }
+    char* get(size_t bytes) {
+        if (bytes > size) {
+            std::free(data);
+            size = (bytes + 4095) / 4096 * 4096;
+            data = static_cast<char*>(std::aligned_alloc(64, size));
+            if (!data) size = 0;
+        }
+        return data;
+    }
+};
+
 struct Worker {
     BlockFibers block;
-    char* shared = nullptr;
-    size_t shared_size = 0;
-    ~Worker() { std::free(shared); }
-
-    char* shared_memory(size_t bytes) {
-        if (bytes > shared_size) {
-            std::free(shared);
-            shared_size = (bytes + 4095) / 4096 * 4096;
-            shared = static_cast<char*>(std::aligned_alloc(64, shared_size));
-            if (!shared) shared_size = 0;
-        }
-        return shared;
-    }
+    Buffer shared, scratch;
+    char* shared_memory(size_t bytes) { return shared.get(bytes); }
 };
 
 Worker& worker() {
@@ -144,8 +149,26 @@ void rt_print(cpu_abi::Ctx* ctx, const char* fmt, ...) noexcept {
     va_end(again);
 }
 
+char* rt_scratch(const cpu_abi::Launch* launch, int64_t bytes) noexcept {
+    char* p = worker().scratch.get(size_t(bytes));
+    if (!p) LaunchState::of(launch)->fail(format("out of memory: %lld bytes of per-thread state", (long long)bytes));
+    return p;
+}
+
+void rt_region_error(cpu_abi::Ctx* ctx, const cpu_abi::FiberKernel* kernel, int32_t site, int32_t line, int32_t live) noexcept {
+    const cpu_abi::Dim3 b = ctx->launch->block;
+    const int32_t n = b.x * b.y * b.z;
+    std::string message =
+        line < 0 ? partial_barrier_message(kernel, site, live, n, ctx->bid)
+                 : "kernel '" + std::string(kernel->name) + "': the threads of block " + block_index_text(ctx->bid) +
+                       " disagree on the condition at line " + std::to_string(line) + ", which decides whether they reach " +
+                       sync_site_text(kernel, site) + ". Every thread of a block must reach each barrier (CUDA leaves this "
+                       "undefined)";
+    LaunchState::of(ctx->launch)->fail(message);
+}
+
 const cpu_abi::Runtime runtime_table = {
-    cpu_abi::kRuntimeAbiVersion, 0, rt_shared_memory, rt_run_fibers, rt_barrier, rt_warp, rt_print,
+    cpu_abi::kRuntimeAbiVersion, 0, rt_shared_memory, rt_run_fibers, rt_barrier, rt_warp, rt_print, rt_scratch, rt_region_error,
 };
 
 }  // namespace

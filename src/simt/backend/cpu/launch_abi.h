@@ -56,6 +56,12 @@ struct Runtime {
     int32_t (*barrier)(Ctx* ctx, int32_t site, int32_t op, int32_t predicate);
     uint64_t (*warp)(Ctx* ctx, int32_t site, int32_t op, uint32_t mask, uint64_t value, int64_t arg, uint32_t* aux);
     void (*print)(Ctx* ctx, const char* format, ...);
+    // This OS thread's scratch memory (per-thread variables of region-mode kernels).
+    char* (*scratch)(const Launch* launch, int64_t bytes);
+    // A region-mode kernel found a barrier that not every thread reaches: line < 0 when `live`
+    // threads reached barrier `site` and the others returned; else the threads disagreed on the
+    // condition at `line` that decides whether they reach it.
+    void (*region_error)(Ctx* ctx, const FiberKernel* kernel, int32_t site, int32_t line, int32_t live);
 };
 
 constexpr int32_t kRuntimeAbiVersion = 1;

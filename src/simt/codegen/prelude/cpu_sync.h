@@ -26,6 +26,8 @@ struct simt_runtime {
     int32_t (*barrier)(simt_ctx* ctx, int32_t site, int32_t op, int32_t predicate);
     uint64_t (*warp)(simt_ctx* ctx, int32_t site, int32_t op, uint32_t mask, uint64_t value, int64_t arg, uint32_t* aux);
     void (*print)(simt_ctx* ctx, const char* format, ...);
+    char* (*scratch)(const simt_launch* launch, int64_t bytes);
+    void (*region_error)(simt_ctx* ctx, const simt_fiber_kernel* kernel, int32_t site, int32_t line, int32_t live);
 };
 
 inline char* simt_block_shared_memory(const simt_launch* L, int64_t static_shared_bytes) {
@@ -42,6 +44,45 @@ inline void simt_run_blocks_fibers(const simt_launch* L, int64_t begin, int64_t 
                                    int64_t local_bytes, Body body) {
     simt_fiber_kernel k = {&simt_fiber_body<Body>, (void*)&body, name, sites, site_count, 0, static_shared_bytes, local_bytes};
     L->runtime->run_fibers(L, begin, end, &k);
+}
+
+// Runs blocks [begin, end) in region mode: body(ctx, kernel, states, done) runs the threads of a
+// block between barriers as loops (emit_regions.cpp); states are zeroed for every block.
+// Thread loops walk the block in linear order (x fastest): start at thread 0, step to the next.
+SIMT_INLINE void simt_first_thread(simt_ctx& c) { c.tid.x = c.tid.y = c.tid.z = 0; }
+SIMT_INLINE void simt_next_thread(simt_ctx& c) {
+    if (++c.tid.x < c.bdim.x) return;
+    c.tid.x = 0;
+    if (++c.tid.y < c.bdim.y) return;
+    c.tid.y = 0;
+    ++c.tid.z;
+}
+inline void simt_region_error(simt_ctx& c, const simt_fiber_kernel* k, int32_t site, int32_t line, int32_t live) {
+    c.launch->runtime->region_error(&c, k, site, line, live);
+}
+template <class Body>
+inline void simt_run_blocks_regions(const simt_launch* L, int64_t begin, int64_t end, const char* name,
+                                    const char* const* sites, int32_t site_count, int64_t static_shared_bytes,
+                                    int64_t state_bytes, Body body) {
+    simt_fiber_kernel k = {0, 0, name, sites, site_count, 0, static_shared_bytes, 0};
+    simt_ctx ctx;
+    ctx.launch = L;
+    ctx.bdim = L->block;
+    ctx.gdim = L->grid;
+    ctx.fiber = 0;
+    ctx.shared = simt_block_shared_memory(L, static_shared_bytes);
+    const int64_t n = (int64_t)L->block.x * L->block.y * L->block.z;
+    const int64_t bytes = n * state_bytes + n;
+    char* states = L->runtime->scratch(L, bytes);
+    if (!states) return;
+    const int64_t gx = L->grid.x, gy = L->grid.y;
+    for (int64_t b = begin; b < end; ++b) {
+        ctx.bid.x = (int32_t)(b % gx);
+        ctx.bid.y = (int32_t)((b / gx) % gy);
+        ctx.bid.z = (int32_t)(b / (gx * gy));
+        __builtin_memset(states, 0, (unsigned long)bytes);
+        if (!body(ctx, &k, states, (bool*)(states + n * state_bytes))) return;
+    }
 }
 
 // ---- barriers and fences ----------------------------------------------------------------------
