@@ -282,14 +282,8 @@ def test_atomic_out_of_range_is_masked_and_checked():
     ("exch", np.float64, "not supported on float64 arrays"),
     ("max", np.complex128, "not supported on complex128 arrays"),
 ])
-def test_atomic_unsupported_types(op, dtype, message, tmp_path):
-    path = tmp_path / f"atomic_{op}.py"
-    path.write_text("from simt import cuda\n\n@cuda.jit\ndef k(a):\n"
-                    f"    cuda.atomic.{op}(a, 0, 1)\n")
-    import importlib.util
-    spec = importlib.util.spec_from_file_location(f"atomic_{op}", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+def test_atomic_unsupported_types(op, dtype, message, kernel_module):
+    mod = kernel_module(f"from simt import cuda\n\n@cuda.jit\ndef k(a):\n    cuda.atomic.{op}(a, 0, 1)\n", f"atomic_{op}")
     with pytest.raises(cuda.TypingError, match=message) as info:
         mod.k[1, 1](simt.zeros(2, dtype=dtype))
     assert "line 5" in str(info.value) and "^" in str(info.value)

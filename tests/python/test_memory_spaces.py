@@ -26,33 +26,24 @@ def test_shared_array_reverses_each_block(rng):
     np.testing.assert_array_equal(out.get(), x.reshape(9, TPB)[:, ::-1].ravel())
 
 
-@pytest.mark.parametrize("dtype_spelling", ["np", "simt", "name", "short"])
-def test_shared_array_dtype_spellings(rng, dtype_spelling):
-    dtypes = {"np": "np.int32", "simt": "simt.int32", "name": "'int32'", "short": "'i4'"}
-    src = f"""
+@pytest.mark.parametrize("dtype_spelling", ["np.int32", "simt.int32", "'int32'", "'i4'"])
+def test_shared_array_dtype_spellings(rng, dtype_spelling, kernel_module):
+    mod = kernel_module(f"""import numpy as np
+import simt
+from simt import cuda
+
 @cuda.jit
 def k(x, out):
-    s = cuda.shared.array((4, 8), {dtypes[dtype_spelling]})
+    s = cuda.shared.array((4, 8), {dtype_spelling})
     t = cuda.threadIdx.x
     s[t // 8, t % 8] = x[t] * 2
     cuda.syncthreads()
     out[t] = s[3 - t // 8, 7 - t % 8]
-"""
-    import os
-    import tempfile
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
-        f.write("import numpy as np\nimport simt\nfrom simt import cuda\n" + src)
-    try:
-        import importlib.util
-        spec = importlib.util.spec_from_file_location("dtype_kernel_" + dtype_spelling, f.name)
-        mod = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(mod)
-        x = rng.integers(-1000, 1000, 32).astype(np.int32)
-        out = simt.zeros(32, dtype=np.int32)
-        mod.k[1, 32](simt.asarray(x), out)
-        np.testing.assert_array_equal(out.get(), (x * 2)[::-1])
-    finally:
-        os.unlink(f.name)
+""")
+    x = rng.integers(-1000, 1000, 32).astype(np.int32)
+    out = simt.zeros(32, dtype=np.int32)
+    mod.k[1, 32](simt.asarray(x), out)
+    np.testing.assert_array_equal(out.get(), (x * 2)[::-1])
 
 
 def test_two_shared_arrays_do_not_overlap(rng):
@@ -230,20 +221,12 @@ def test_const_array_too_large_for_constant_memory():
     ("(4, 0)", "zero extent"),
     ("2.5", "shape must be a constant integer"),
 ])
-def test_shared_array_bad_shape_has_caret(shape, message, tmp_path):
-    src = (f"import numpy as np\nfrom simt import cuda\n\n@cuda.jit\ndef k(out, n):\n"
-           f"    s = cuda.shared.array({shape}, np.float32)\n    out[0] = s[0]\n")
-    path = tmp_path / "bad_shape.py"
-    path.write_text(src)
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("bad_shape", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+def test_shared_array_bad_shape_has_caret(shape, message, kernel_module):
+    mod = kernel_module("import numpy as np\nfrom simt import cuda\n\n@cuda.jit\ndef k(out, n):\n"
+                        f"    s = cuda.shared.array({shape}, np.float32)\n    out[0] = s[0]\n", "bad_shape")
     with pytest.raises(cuda.TypingError, match=message) as info:
         mod.k[1, 1](simt.zeros(1, dtype=np.float32), 4)
-    text = str(info.value)
-    assert 'bad_shape.py", line 6' in text
-    assert "^" in text
+    assert 'bad_shape.py", line 6' in str(info.value) and "^" in str(info.value)
 
 
 @pytest.mark.parametrize("dtype, message", [
@@ -251,15 +234,9 @@ def test_shared_array_bad_shape_has_caret(shape, message, tmp_path):
     ("'floaty'", "is not the name of a scalar type"),
     ("out", "dtype must be a NumPy scalar type"),
 ])
-def test_shared_array_bad_dtype(dtype, message, tmp_path):
-    src = (f"import numpy as np\nfrom simt import cuda\n\n@cuda.jit\ndef k(out):\n"
-           f"    s = cuda.local.array(4, {dtype})\n    out[0] = s[0]\n")
-    path = tmp_path / "bad_dtype.py"
-    path.write_text(src)
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("bad_dtype", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+def test_local_array_bad_dtype_has_caret(dtype, message, kernel_module):
+    mod = kernel_module("import numpy as np\nfrom simt import cuda\n\n@cuda.jit\ndef k(out):\n"
+                        f"    s = cuda.local.array(4, {dtype})\n    out[0] = s[0]\n", "bad_dtype")
     with pytest.raises(cuda.TypingError, match=message) as info:
         mod.k[1, 1](simt.zeros(1, dtype=np.float32))
     assert 'bad_dtype.py", line 6' in str(info.value) and "^" in str(info.value)

@@ -8,28 +8,6 @@ import simt
 from simt import cuda
 
 
-def test_syncthreads_orders_shared_memory_phases(rng):
-    @cuda.jit
-    def prefix_sum(x, out):
-        s = cuda.shared.array(128, np.int64)
-        t = cuda.threadIdx.x
-        s[t] = x[cuda.grid(1)]
-        cuda.syncthreads()
-        offset = 1
-        while offset < 128:  # Hillis-Steele scan: two barriers per step
-            v = s[t - offset] if t >= offset else 0
-            cuda.syncthreads()
-            s[t] += v
-            cuda.syncthreads()
-            offset *= 2
-        out[cuda.grid(1)] = s[t]
-
-    x = rng.integers(-100, 100, 128 * 5)
-    out = simt.zeros(128 * 5, dtype=np.int64)
-    prefix_sum[5, 128](simt.asarray(x), out)
-    np.testing.assert_array_equal(out.get(), np.cumsum(x.reshape(5, 128), axis=1).ravel())
-
-
 @pytest.mark.parametrize("block", [1, 31, 64, 200, 1024])
 def test_syncthreads_count_and_or(rng, block):
     @cuda.jit

@@ -185,19 +185,24 @@ void Emitter::region_sequence(const std::vector<StmtPtr>& body) {
     region_threads(run);
 }
 
-// The statements of `run` (no barriers) for every thread of the block that has not returned.
-void Emitter::region_threads(const std::vector<const Stmt*>& run) {
-    if (run.empty()) return;
-    const std::string state = "simt_locals_" + fn_->c_name;
-    std::string next = temp("next");
+// Opens a loop over the block's threads that have not returned, with a block `{` holding copies
+// of the thread's variables (closed by the caller with two `}`).
+void Emitter::open_thread_loop(bool writable) {
     line("simt_first_thread(ctx);");
     line("for (int32_t simt_t = 0; simt_t < simt_n; ++simt_t, simt_next_thread(ctx)) {");
     ++indent_;
     line("if (simt_done[simt_t]) continue;");
-    line(state + "& simt_L = simt_S[simt_t];");
+    line(std::string(writable ? "" : "const ") + "simt_locals_" + fn_->c_name + "& simt_L = simt_S[simt_t];");
     line("{");
     ++indent_;
     for (const auto& [name, type] : region_locals_) line(c_type(type) + " " + c_identifier(name) + " = simt_L." + c_identifier(name) + ";");
+}
+
+// The statements of `run` (no barriers) for every thread of the block that has not returned.
+void Emitter::region_threads(const std::vector<const Stmt*>& run) {
+    if (run.empty()) return;
+    std::string next = temp("next");
+    open_thread_loop(true);
     thread_exit_ = "{ simt_done[simt_t] = true; --simt_live; goto " + next + "; }";
     int saved_line = last_line_;
     for (const Stmt* s : run) statement(*s);
@@ -218,12 +223,7 @@ std::string Emitter::region_uniform(const std::vector<const Expr*>& values, cons
     std::string agreed = temp("agreed"), seen = temp("seen"), differ = temp("differ");
     for (size_t i = 0; i < values.size(); ++i) line(c_type(types[i]) + " " + agreed + "_" + std::to_string(i) + " = {};");
     line("bool " + seen + " = false, " + differ + " = false;");
-    line("simt_first_thread(ctx);");
-    line("for (int32_t simt_t = 0; simt_t < simt_n; ++simt_t, simt_next_thread(ctx)) {");
-    ++indent_;
-    line("if (simt_done[simt_t]) continue;");
-    line("const simt_locals_" + fn_->c_name + "& simt_L = simt_S[simt_t];");
-    for (const auto& [name, type] : region_locals_) line(c_type(type) + " " + c_identifier(name) + " = simt_L." + c_identifier(name) + ";");
+    open_thread_loop(false);
     std::string same;
     for (size_t i = 0; i < values.size(); ++i) {
         std::string v = temp("v");
@@ -233,6 +233,8 @@ std::string Emitter::region_uniform(const std::vector<const Expr*>& values, cons
     }
     line("if (" + seen + " && !(" + same + ")) " + differ + " = true;");
     line(seen + " = true;");
+    --indent_;
+    line("}");
     --indent_;
     line("}");
     line("if (simt_live == 0) return true;  // every thread returned: the block is done");

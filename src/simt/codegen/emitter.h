@@ -72,6 +72,7 @@ private:
     void region_function(const TypedFunction& k);
     void region_sequence(const std::vector<StmtPtr>& body);
     void region_threads(const std::vector<const Stmt*>& run);
+    void open_thread_loop(bool writable);
     void region_statement(const Stmt& s);
     std::string region_uniform(const std::vector<const Expr*>& values, const std::vector<const Type*>& types,
                                const Stmt& s);

@@ -95,6 +95,14 @@ SIMT_INLINE bool simt_claim_error(simt_error_record* r) {
 
 inline char* simt_block_shared_memory(const simt_launch* L, int64_t static_shared_bytes);  // cpu_sync.h
 
+// Block b of the grid, numbered with x fastest.
+SIMT_INLINE void simt_set_block(simt_ctx& c, int64_t b) {
+    const int64_t gx = c.gdim.x, gy = c.gdim.y;
+    c.bid.x = (int32_t)(b % gx);
+    c.bid.y = (int32_t)((b / gx) % gy);
+    c.bid.z = (int32_t)(b / (gx * gy));
+}
+
 // Runs blocks [begin, end) of a launch, each block's threads as a plain loop (kernels without
 // barriers or warp operations: threads of a block are independent).
 template <class Body>
@@ -105,11 +113,8 @@ inline void simt_run_blocks(const simt_launch* L, int64_t begin, int64_t end, in
     ctx.gdim = L->grid;
     ctx.fiber = 0;
     ctx.shared = simt_block_shared_memory(L, static_shared_bytes);
-    const int64_t gx = L->grid.x, gy = L->grid.y;
     for (int64_t b = begin; b < end; ++b) {
-        ctx.bid.x = (int32_t)(b % gx);
-        ctx.bid.y = (int32_t)((b / gx) % gy);
-        ctx.bid.z = (int32_t)(b / (gx * gy));
+        simt_set_block(ctx, b);
         for (int32_t z = 0; z < L->block.z; ++z)
             for (int32_t y = 0; y < L->block.y; ++y)
                 for (int32_t x = 0; x < L->block.x; ++x) {

@@ -75,11 +75,8 @@ inline void simt_run_blocks_regions(const simt_launch* L, int64_t begin, int64_t
     const int64_t bytes = n * state_bytes + n;
     char* states = L->runtime->scratch(L, bytes);
     if (!states) return;
-    const int64_t gx = L->grid.x, gy = L->grid.y;
     for (int64_t b = begin; b < end; ++b) {
-        ctx.bid.x = (int32_t)(b % gx);
-        ctx.bid.y = (int32_t)((b / gx) % gy);
-        ctx.bid.z = (int32_t)(b / (gx * gy));
+        simt_set_block(ctx, b);
         __builtin_memset(states, 0, (unsigned long)bytes);
         if (!body(ctx, &k, states, (bool*)(states + n * state_bytes))) return;
     }
