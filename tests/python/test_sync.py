@@ -351,3 +351,35 @@ def test_device_function_with_barrier_runs_as_fibers(rng):
     k[1, 64](simt.asarray(x), out)
     assert cpu_mode(k) == "fibers"
     np.testing.assert_array_equal(out.get(), np.roll(x, -3))
+
+
+def test_region_mode_barrier_in_else_branch(rng):
+    @cuda.jit
+    def k(x, flag, out):
+        s = cuda.shared.array(32, np.float64)
+        t = cuda.threadIdx.x
+        s[t] = x[t]
+        if flag == 0:
+            out[t] = s[t]
+        else:
+            cuda.syncthreads()
+            out[t] = s[31 - t]
+
+    x = rng.standard_normal(32)
+    out = simt.zeros(32)
+    k[1, 32](simt.asarray(x), 1, out)
+    assert cpu_mode(k) == "regions"
+    np.testing.assert_array_equal(out.get(), x[::-1])
+    k[1, 32](simt.asarray(x), 0, out)
+    np.testing.assert_array_equal(out.get(), x)
+
+    @cuda.jit
+    def divergent_else(out):
+        t = cuda.threadIdx.x
+        if t < 3:
+            out[t] = 1
+        else:
+            cuda.syncthreads()
+
+    text = error_of(divergent_else, (1, 32), simt.zeros(32))
+    assert "disagree on the condition" in text and "cuda.syncthreads() at" in text

@@ -239,6 +239,7 @@ std::string Emitter::region_uniform(const std::vector<const Expr*>& values, cons
     line("}");
     line("if (simt_live == 0) return true;  // every thread returned: the block is done");
     const Expr* barrier = first_barrier(s.body);
+    if (!barrier) barrier = first_barrier(s.orelse);  // an if whose barrier is in the else branch
     line("if (" + differ + ") { simt_region_error(ctx, simt_k, " + site_code(*barrier) + ", " + std::to_string(s.loc.line) +
          ", simt_live); return false; }");
     return agreed;
