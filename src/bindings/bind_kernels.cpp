@@ -181,6 +181,16 @@ GlobalValue global_from_python(nb::handle answer) {
     if (kind == "dtype") return GlobalValue::dtype_obj(dtype_from_object(t[1]));
     if (kind == "const") return GlobalValue::constant(const_from_python(t[1], t.size() > 2 && !t[2].is_none() ? int(dtype_from_object(t[2])) : -1));
     if (kind == "unsupported") return GlobalValue::unsupported(nb::cast<std::string>(t[1]));
+    if (kind == "ndarray") {  // a C-contiguous NumPy array, frozen into constant memory
+        nb::handle array = t[1];
+        GlobalValue g;
+        g.kind = GlobalValue::Kind::HostArray;
+        g.dtype = dtype_from_object(array.attr("dtype"));
+        for (nb::handle d : array.attr("shape")) g.shape.push_back(nb::cast<int64_t>(d));
+        nb::object raw = array.attr("tobytes")();
+        g.bytes.assign(PyBytes_AsString(raw.ptr()), size_t(PyBytes_Size(raw.ptr())));
+        return g;
+    }
     if (kind == "device") {
         Dispatcher* callee = nb::inst_ptr<Dispatcher>(t[1]);
         GlobalValue g;

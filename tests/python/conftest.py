@@ -28,3 +28,19 @@ def run_script():
                               timeout=timeout, cwd=ROOT)
 
     return run
+
+
+@pytest.fixture
+def kernel_module(tmp_path):
+    """Writes Python source (kernels need a real source file) to a file and imports it as a module."""
+    import importlib.util
+
+    def load(source, name="kernel_module"):
+        path = tmp_path / f"{name}.py"
+        path.write_text(source)
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
+    return load

@@ -5,6 +5,10 @@ from ._device import (Device, Event, Stream, default_stream, event, event_elapse
                       get_elapsed_time, stream, synchronize)
 from ._jit import Dispatcher, jit
 from ._stubs import blockDim, blockIdx, grid, gridDim, gridsize, laneid, threadIdx, warpsize
+from ._stubs import (activemask, all_sync, any_sync, atomic, ballot_sync, brev, cbrt, clz, const, eq_sync, ffs, fma,
+                     lanemask_lt, local, match_all_sync, match_any_sync, popc, shared, shfl_down_sync, shfl_sync,
+                     shfl_up_sync, shfl_xor_sync, syncthreads, syncthreads_and, syncthreads_count, syncthreads_or,
+                     syncwarp, threadfence, threadfence_block, threadfence_system)
 
 CUDAError = _simt.CUDAError
 OutOfMemoryError = _simt.OutOfMemoryError

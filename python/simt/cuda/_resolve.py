@@ -70,7 +70,11 @@ def describe(obj):
     if member:
         return ("member", member)
     if isinstance(obj, np.ndarray):
-        return ("unsupported", "a NumPy array (pass arrays to kernels as arguments)")
+        # Frozen into constant memory at compile time, as numba does (cuda.const.array_like).
+        from .._dtypes import SUPPORTED
+        if obj.dtype.newbyteorder("=") not in SUPPORTED or obj.dtype.byteorder == ">":
+            return ("unsupported", f"a NumPy array of dtype {obj.dtype}, which kernels cannot read")
+        return ("ndarray", np.ascontiguousarray(obj))
     if isinstance(obj, types.FunctionType):
         return ("unsupported", f"the Python function {obj.__name__} (decorate it with @cuda.jit(device=True) "
                                "to call it from a kernel)")

@@ -87,6 +87,7 @@ std::string Emitter::expr(const Expr& e) {
 
 std::string Emitter::name_expr(const Expr& e) {
     if (e.resolved && e.resolved->is_local) return c_identifier(e.text);
+    if (e.resolved && e.resolved->memory_slot >= 0) return emit_frozen_array(*this, e);
     throw Error(ErrorKind::Typing, describe_source_error(fn_->source, e.loc, fn_->name,
                                                         "TypingError: '" + e.text + "' (" + (e.type ? e.type->str() : "?") +
                                                             ") cannot be used as a value"));

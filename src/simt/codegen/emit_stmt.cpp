@@ -39,6 +39,7 @@ void Emitter::assign_to(const Expr& target, const std::string& value_code, const
 }
 
 void Emitter::statement(const Stmt& s) {
+    if (region_skip_.count(&s)) return;  // hoisted out of the thread loops (emit_regions.cpp)
     line_directive(s.loc);
     switch (s.kind) {
         case StmtKind::Expr:
@@ -113,6 +114,11 @@ void Emitter::statement(const Stmt& s) {
             line("// assert: not checked on the device (as in numba without debug)");
             return;
         case StmtKind::Return:
+            if (!thread_exit_.empty()) {  // a thread of a region-mode kernel returns
+                if (s.value && s.value->kind != ExprKind::None) line(expr(*s.value) + ";");
+                line(thread_exit_);
+                return;
+            }
             if (fn_->is_kernel || fn_->return_type == void_type()) {
                 if (s.value && s.value->kind != ExprKind::None) line(expr(*s.value) + ";");
                 line("return;");

@@ -36,6 +36,7 @@ GeneratedSource Emitter::run() {
     std::set<const TypedFunction*> seen;
     reachable(unit_.kernel, order, seen);
     for (const TypedFunction* f : order) function(*f);
+    if (target_ == Target::Cpu && region_eligible(*unit_.kernel)) region_function(*unit_.kernel);
     entry_point(*unit_.kernel);
 
     const TypedFunction& k = *unit_.kernel;
@@ -48,10 +49,22 @@ GeneratedSource Emitter::run() {
         (o.bounds == BoundsMode::Masked ? "0  /* masked */" : o.bounds == BoundsMode::Checked ? "1  /* checked */" : "2  /* unchecked */") + "\n";
     GeneratedSource g;
     g.entry_name = k.c_name;
-    g.user_code = head + defines + (structs_.empty() ? "" : "\n" + structs_) + functions_;
+    std::string globals = globals_.empty() ? "" : "\n" + globals_;
+    g.user_code = head + defines + (structs_.empty() ? "" : "\n" + structs_) + globals + functions_;
     g.full_source = defines + prelude_source(target_) + "\n#line 1 \"simt-generated\"\n" + head +
-                    (structs_.empty() ? "" : "\n" + structs_) + functions_;
+                    (structs_.empty() ? "" : "\n" + structs_) + globals + functions_;
+    g.static_shared_bytes = unit_.static_shared_bytes;
     return g;
+}
+
+void Emitter::hoist_local(const std::string& declaration) {
+    hoisted_ += "    " + declaration + "\n";  // function bodies are indented one level
+}
+
+void Emitter::add_global(const std::string& key, const std::string& declaration) {
+    for (const std::string& k : global_keys_) if (k == key) return;
+    global_keys_.push_back(key);
+    globals_ += declaration + "\n";
 }
 
 void Emitter::line(const std::string& text) {
@@ -83,7 +96,10 @@ void Emitter::function(const TypedFunction& f) {
     line(sig + " {");
     ++indent_;
     for (const auto& [name, type] : f.locals) line(c_type(type) + " " + c_identifier(name) + " = {};");
+    size_t hoist_at = out_.size();
+    hoisted_.clear();
     block(f.def.body);
+    out_.insert(hoist_at, hoisted_);
     if (!f.is_kernel && f.return_type != void_type()) line("return {};");
     --indent_;
     line("}");
@@ -116,8 +132,7 @@ void Emitter::entry_point(const TypedFunction& k) {
             std::string t = c_type(k.param_types[i]);
             line(t + " " + c_identifier(k.def.params[i].name) + " = *(const " + t + "*)args[" + std::to_string(i) + "];");
         }
-        const char* runner = unit_.uses_barrier || unit_.uses_warp ? "simt_run_blocks_fibers" : "simt_run_blocks";
-        line(std::string(runner) + "(launch, block_begin, block_end, [&](simt_ctx& ctx) { " + call + " });");
+        line(cpu_runner(call));
         --indent_;
         line("}");
     }

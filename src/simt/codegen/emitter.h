@@ -3,6 +3,7 @@
 // target-specific parts live in the preludes and in the kernel entry point.
 #pragma once
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 #include "sema/typed_function.h"
@@ -15,6 +16,7 @@ struct GeneratedSource {
     std::string user_code;    // the kernel's code, as shown by inspect_source()
     std::string full_source;  // prelude + user code: what the compiler sees
     std::string entry_name;   // symbol of the kernel entry point
+    int64_t static_shared_bytes = 0;  // cuda.shared.array storage with a fixed size
 };
 
 GeneratedSource emit_unit(const CompileUnit& unit, Target target);
@@ -40,6 +42,10 @@ public:
     std::string binop_code(BinOpKind op, const std::string& lhs, const Type* lt, const std::string& rhs,
                            const Type* rt);
     static const Type* binop_type(BinOpKind op, const Type* lt, const Type* rt);
+    // Declarations builtins need: a local at the top of the function being emitted, or a
+    // file-scope declaration emitted once per key (before all functions).
+    void hoist_local(const std::string& declaration);
+    void add_global(const std::string& key, const std::string& declaration);
 
 private:
     void function(const TypedFunction& f);
@@ -59,6 +65,17 @@ private:
     std::string boolop_expr(const Expr& e);
     std::string element_access(const char* fn, const Expr& subscript, const std::string& extra);
     std::string tuple_struct(const Type* t);
+    std::string cpu_runner(const std::string& body_call);  // emit_runner.cpp
+    // cpu, emit_regions.cpp: a kernel whose barriers sit in block-uniform structured control
+    // flow runs the code between barriers as loops over the block's threads (no fibers).
+    bool region_eligible(const TypedFunction& k);
+    void region_function(const TypedFunction& k);
+    void region_sequence(const std::vector<StmtPtr>& body);
+    void region_threads(const std::vector<const Stmt*>& run);
+    void open_thread_loop(bool writable);
+    void region_statement(const Stmt& s);
+    std::string region_uniform(const std::vector<const Expr*>& values, const std::vector<const Type*>& types,
+                               const Stmt& s);
 
     const CompileUnit& unit_;
     Target target_;
@@ -67,6 +84,15 @@ private:
     std::string functions_;    // finished functions
     std::string structs_;      // tuple struct definitions
     std::map<const Type*, std::string> tuple_names_;
+    std::string hoisted_;      // hoist_local() declarations of the current function
+    std::string globals_;      // add_global() declarations
+    std::vector<std::string> global_keys_;
+    // region mode (emit_regions.cpp)
+    bool regions_ = false;                       // the kernel runs in region mode
+    std::string thread_exit_;                    // what `return` emits inside a thread loop
+    std::set<const Stmt*> region_skip_;          // uniform array assignments hoisted to the block
+    std::set<const Stmt*> region_barriers_;      // statements that contain a barrier
+    std::vector<std::pair<std::string, const Type*>> region_locals_;  // per-thread locals
     int indent_ = 0;
     int temp_counter_ = 0;
     int last_line_ = -1;

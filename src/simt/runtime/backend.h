@@ -55,6 +55,8 @@ public:
     // Set for kernels compiled with boundscheck: turns a failure record into the IndexError
     // text. The backend raises it at the next synchronization after the failing launch.
     std::function<std::string(const BoundsErrorRecord&)> describe_bounds_error;
+    // Bytes of static shared memory the kernel declares (counted against the launch limit).
+    int64_t static_shared_bytes = 0;
 };
 
 // Description of a device for Python (`Device.name`, `.compute_capability`, attributes).

@@ -28,6 +28,12 @@ const BuiltinRegistry& builtins() {
         register_math_builtins(*r);
         register_cuda_builtins(*r);
         register_numpy_builtins(*r);
+        register_memory_builtins(*r);
+        register_sync_builtins(*r);
+        register_atomic_builtins(*r);
+        register_warp_builtins(*r);
+        register_bit_builtins(*r);
+        register_print_builtins(*r);
         return r;
     }();
     return *registry;

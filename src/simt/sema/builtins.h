@@ -58,5 +58,21 @@ void register_python_builtins(BuiltinRegistry& r);
 void register_math_builtins(BuiltinRegistry& r);
 void register_cuda_builtins(BuiltinRegistry& r);
 void register_numpy_builtins(BuiltinRegistry& r);
+void register_memory_builtins(BuiltinRegistry& r);
+void register_sync_builtins(BuiltinRegistry& r);
+void register_atomic_builtins(BuiltinRegistry& r);
+void register_warp_builtins(BuiltinRegistry& r);
+void register_bit_builtins(BuiltinRegistry& r);
+void register_print_builtins(BuiltinRegistry& r);
+
+struct GlobalValue;
+// A NumPy array global read by a kernel: typed as a read-only array frozen into constant memory.
+const Type* frozen_host_array(Sema& sema, Expr& name, const GlobalValue& value);
+// The code of a frozen array (a Name with Resolved::memory_slot set).
+std::string emit_frozen_array(Emitter& em, const Expr& name);
+// Barriers and warp operations: marks the unit as needing fibers (barrier or warp) and records
+// the call's source location for the cpu backend's reports; site_code() is its site argument.
+void note_sync_site(Sema& sema, Expr& call, bool warp);
+std::string site_code(const Expr& call);
 
 }  // namespace simt

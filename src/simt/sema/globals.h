@@ -4,6 +4,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 #include "frontend/source.h"
 #include "sema/constant.h"
 
@@ -21,6 +22,7 @@ struct GlobalValue {
         DTypeObj,        // a NumPy scalar type such as np.float32
         Constant,        // a number, bool, string or tuple frozen at compile time
         DeviceFunction,  // a @cuda.jit(device=True) function
+        HostArray,       // a NumPy array: frozen into constant memory (dtype, shape, bytes in C order)
         Unsupported,     // bound to something kernels cannot use; `name` describes it
     };
     Kind kind = Kind::Undefined;
@@ -28,6 +30,8 @@ struct GlobalValue {
     DType dtype = DType::Float64;
     ConstValue value;
     std::shared_ptr<DeviceFunctionRef> device_function;
+    std::vector<int64_t> shape;  // HostArray
+    std::string bytes;           // HostArray
 
     static GlobalValue undefined() { return {}; }
     static GlobalValue module(std::string n) { GlobalValue g; g.kind = Kind::Module; g.name = std::move(n); return g; }

@@ -185,6 +185,8 @@ const Type* Sema::from_global(Expr& e, const GlobalValue& g) {
         case GlobalValue::Kind::DeviceFunction:
             r.device_function = g.device_function;
             return device_function_type(g.device_function->key);
+        case GlobalValue::Kind::HostArray:
+            return frozen_host_array(*this, e, g);
     }
     return nullptr;
 }

@@ -36,6 +36,8 @@ struct Resolved {
     TypedFunction* callee = nullptr;          // device function specialization a Call invokes
     int site = -1;                            // bounds-check site id of an array access
     std::string builtin;                      // canonical builtin this Name/Attribute/Call denotes
+    int memory_slot = -1;                     // array storage it declares: CompileUnit::memory_arrays index
+    int sync_site = -1;                       // barrier or warp operation: CompileUnit::sync_sites index
 };
 
 struct TypedFunction {
@@ -58,6 +60,18 @@ struct BoundsSite {
     std::string array;  // source text of the array expression (usually its name)
 };
 
+// Storage declared by cuda.shared.array / cuda.local.array, or a NumPy array frozen into
+// constant memory (cuda.const.array_like, or a global array read by the kernel).
+struct MemoryArray {
+    enum class Space { Shared, DynamicShared, Local, Const } space = Space::Shared;
+    DType dtype = DType::Float64;
+    std::vector<int64_t> shape;
+    int64_t bytes = 0;
+    int64_t alignment = 1;
+    int64_t offset = 0;  // Shared: byte offset in the block's static shared memory
+    std::string data;    // Const: the elements' bytes in C order
+};
+
 // Everything code generation needs for one kernel specialization.
 struct CompileUnit {
     CompileOptions options;
@@ -67,6 +81,11 @@ struct CompileUnit {
     // Features the back end must provide for this kernel.
     bool uses_barrier = false;   // syncthreads and friends: threads of a block must run as fibers
     bool uses_warp = false;      // warp-synchronous operations
+    std::vector<MemoryArray> memory_arrays;
+    int64_t static_shared_bytes = 0;  // cuda.shared.array storage of fixed size, laid out in order
+    int64_t local_bytes = 0;          // cuda.local.array storage per thread
+    int64_t const_bytes = 0;          // frozen NumPy arrays
+    std::vector<std::string> sync_sites;  // "cuda.syncthreads() at file.py:12", for error reports
 };
 
 }  // namespace simt

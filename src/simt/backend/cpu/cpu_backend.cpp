@@ -11,6 +11,7 @@
 #include <mutex>
 #include "array/philox.h"
 #include "backend/cpu/host_compiler.h"
+#include "backend/cpu/kernel_runtime.h"
 #include "backend/cpu/launch_abi.h"
 #include "backend/cpu/task_queue.h"
 #include "backend/cpu/thread_pool.h"
@@ -188,20 +189,20 @@ public:
         if (!kernel->handle) raise(ErrorKind::Compiler, "cannot load compiled kernel %s: %s", path.c_str(), ::dlerror());
         kernel->entry = reinterpret_cast<cpu_abi::EntryPoint>(::dlsym(kernel->handle, source.entry_name.c_str()));
         if (!kernel->entry) raise(ErrorKind::Compiler, "compiled kernel %s has no entry point %s", path.c_str(), source.entry_name.c_str());
+        kernel->static_shared_bytes = source.static_shared_bytes;
         loaded_[key] = kernel;
         return kernel;
     }
 
     void launch(LoadedKernel& k, const LaunchConfig& c, ArgumentPack& args) override {
-        check_launch_limits(c, properties(0), 0);
+        check_launch_limits(c, properties(0), k.static_shared_bytes);
         auto* kernel = static_cast<CpuKernel*>(&k);
-        auto launch = std::make_shared<cpu_abi::Launch>();
-        launch->grid = {int32_t(c.grid.x), int32_t(c.grid.y), int32_t(c.grid.z)};
-        launch->block = {int32_t(c.block.x), int32_t(c.block.y), int32_t(c.block.z)};
-        launch->dynamic_shared_bytes = c.dynamic_shared_bytes;
-        launch->runtime = nullptr;
+        auto launch = std::make_shared<cpu::LaunchState>();
+        launch->abi.grid = {int32_t(c.grid.x), int32_t(c.grid.y), int32_t(c.grid.z)};
+        launch->abi.block = {int32_t(c.block.x), int32_t(c.block.y), int32_t(c.block.z)};
+        launch->abi.dynamic_shared_bytes = c.dynamic_shared_bytes;
         auto record = std::make_shared<BoundsErrorRecord>();
-        launch->errors = record.get();
+        launch->abi.errors = record.get();
         auto pack = std::make_shared<ArgumentPack>(std::move(args));
         auto describe = k.describe_bounds_error;
         cpu_abi::EntryPoint entry = kernel->entry;
@@ -211,8 +212,10 @@ public:
             for (size_t off : pack->offsets) pointers.push_back(pack->data.data() + off);
             void* const* argv = pointers.data();
             pool_.parallel_for(blocks, grain_for(blocks, pool_.size()), [&](int64_t b, int64_t e) {
-                entry(launch.get(), argv, b, e);
+                entry(&launch->abi, argv, b, e);
             });
+            launch->flush_printed();
+            if (launch->failed()) throw Error(ErrorKind::Runtime, launch->failure());
             if (record->flag && describe) throw Error(ErrorKind::Index, describe(*record));
         });
     }

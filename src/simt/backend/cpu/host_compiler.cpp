@@ -55,7 +55,9 @@ const HostCompiler& host_compiler() {
 
 std::vector<std::string> host_compile_flags(bool fastmath, bool debug) {
     std::vector<std::string> flags = {"-std=c++17", "-fPIC", "-shared", "-fno-exceptions", "-fno-rtti", "-fwrapv",
-                                      "-fno-math-errno", "-fvisibility=hidden", "-w"};
+                                      "-fno-math-errno", "-fvisibility=hidden", "-w",
+                                      // probes large frames page by page: a fiber stack overflow hits the guard region
+                                      "-fstack-clash-protection"};
     flags.push_back(debug ? "-O0" : "-O3");
     if (debug) flags.push_back("-g");
     if (fastmath) flags.push_back("-ffast-math");

@@ -50,18 +50,23 @@ struct simt_error_record {
     int64_t shape[8];
 };
 
+struct simt_runtime;
+
 // One launch as the cpu runtime describes it to a kernel.
 struct simt_launch {
     simt_dim3 grid;
     simt_dim3 block;
     int64_t dynamic_shared_bytes;
     simt_error_record* errors;
-    void* runtime;  // runtime services for fibers (barriers, warps)
+    const simt_runtime* runtime;  // services of libsimt (cpu_sync.h): fibers, barriers, warps, print
+    void* state;                  // the launch's state inside libsimt
 };
 
 struct simt_ctx {
     simt_dim3 tid, bid, bdim, gdim;
     const simt_launch* launch;
+    char* shared;  // the block's shared memory
+    void* fiber;   // the thread's fiber (kernels with barriers or warp operations)
 };
 
 SIMT_INLINE simt_dim3 simt_threadIdx(const simt_ctx& c) { return c.tid; }
@@ -88,19 +93,28 @@ SIMT_INLINE bool simt_claim_error(simt_error_record* r) {
     return __atomic_compare_exchange_n(&r->flag, &expected, 1, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
 }
 
+inline char* simt_block_shared_memory(const simt_launch* L, int64_t static_shared_bytes);  // cpu_sync.h
+
+// Block b of the grid, numbered with x fastest.
+SIMT_INLINE void simt_set_block(simt_ctx& c, int64_t b) {
+    const int64_t gx = c.gdim.x, gy = c.gdim.y;
+    c.bid.x = (int32_t)(b % gx);
+    c.bid.y = (int32_t)((b / gx) % gy);
+    c.bid.z = (int32_t)(b / (gx * gy));
+}
+
 // Runs blocks [begin, end) of a launch, each block's threads as a plain loop (kernels without
 // barriers or warp operations: threads of a block are independent).
 template <class Body>
-inline void simt_run_blocks(const simt_launch* L, int64_t begin, int64_t end, Body body) {
+inline void simt_run_blocks(const simt_launch* L, int64_t begin, int64_t end, int64_t static_shared_bytes, Body body) {
     simt_ctx ctx;
     ctx.launch = L;
     ctx.bdim = L->block;
     ctx.gdim = L->grid;
-    const int64_t gx = L->grid.x, gy = L->grid.y;
+    ctx.fiber = 0;
+    ctx.shared = simt_block_shared_memory(L, static_shared_bytes);
     for (int64_t b = begin; b < end; ++b) {
-        ctx.bid.x = (int32_t)(b % gx);
-        ctx.bid.y = (int32_t)((b / gx) % gy);
-        ctx.bid.z = (int32_t)(b / (gx * gy));
+        simt_set_block(ctx, b);
         for (int32_t z = 0; z < L->block.z; ++z)
             for (int32_t y = 0; y < L->block.y; ++y)
                 for (int32_t x = 0; x < L->block.x; ++x) {
