@@ -208,6 +208,7 @@ def test_with_stream_launches_on_that_stream(rng):
     host = rng.standard_normal(32)
     a, b = simt.asarray(host), simt.asarray(host)
     spin[1, 32](b, 3_000_000)  # reference result on the default stream
+    cuda.synchronize()  # a non-blocking stream does not wait for the copies on the default stream
     s = cuda.Stream(non_blocking=True)
     with s:
         assert cuda.get_current_stream() is s
@@ -225,6 +226,7 @@ def test_stream_waits_for_an_event_on_another_stream(rng):
     a, out = simt.asarray(host), simt.zeros(32)
     expected = simt.asarray(host)
     spin[1, 32](expected, 2_000_000)
+    cuda.synchronize()  # non-blocking streams do not wait for the default stream's copies
     s1, s2 = cuda.Stream(non_blocking=True), cuda.Stream(non_blocking=True)
     spin[1, 32, s1](a, 2_000_000)
     done = cuda.event()

@@ -269,6 +269,8 @@ def test_contexts_on_other_threads_and_devices(on_mock):
                     assert cuda.Device().id == 1
                     np.testing.assert_array_equal(c.get(), np.full(10, 3.0))
                 assert cuda.Device().id == 0
+                cuda.Device(1).synchronize()  # syncs device 1, leaves device 0 current
+                assert cuda.Device().id == 0
             except Exception as e:
                 errors.append(repr(e))
         t = threading.Thread(target=work)

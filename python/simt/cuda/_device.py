@@ -19,7 +19,15 @@ class Device:
 
     def synchronize(self):
         """Wait until all work queued on this device has finished."""
-        _simt.synchronize()
+        current = _simt.current_device()
+        if current == self.id:
+            _simt.synchronize()
+            return
+        _simt.set_current_device(self.id)
+        try:
+            _simt.synchronize()
+        finally:
+            _simt.set_current_device(current)
 
     def use(self):
         _simt.set_current_device(self.id)
