@@ -7,12 +7,15 @@ import numpy as _np
 from . import _dtypes, _simt
 
 _simt._set_dtypes(_dtypes.SUPPORTED)
+# Where NVIDIA's wheels (NVRTC) may be installed, for the pathfinder; set before the backend is chosen.
+_simt._set_site_packages([_p for _p in __import__("sys").path if _p.endswith(("site-packages", "dist-packages"))])
 _simt.select_default_backend()
 
-from . import cuda, random  # noqa: E402
+from . import cuda, pathfinder, random  # noqa: E402
 from ._creation import (array, asarray, asnumpy, empty, empty_like, full, full_like, ones, ones_like,  # noqa: E402
                         zeros, zeros_like)
 from ._ndarray import ndarray  # noqa: E402
+from .cuda import get_default_memory_pool  # noqa: E402
 
 __version__ = "0.1.0"
 

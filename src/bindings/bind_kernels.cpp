@@ -158,11 +158,35 @@ CompiledKernel& compile_for(Dispatcher& d, const std::vector<const Type*>& types
     return d.insert(std::move(k));
 }
 
-void launch(ConfiguredLaunch& self, nb::args args) {
-    Dispatcher& d = *self.dispatcher;
+// Per-thread buffers of the launch path: once warm, a launch allocates nothing (the vectors
+// keep their capacity). A launch started while another is classifying arguments on the same
+// thread (a Python callback launching a kernel) uses fresh buffers instead.
+struct LaunchScratch {
     ArgumentPack pack;
     std::vector<const Type*> types;
-    types.reserve(args.size());
+    bool busy = false;
+};
+thread_local LaunchScratch t_launch_scratch;
+
+struct ScratchLease {
+    LaunchScratch fresh;
+    LaunchScratch& s;
+    bool owned;
+    ScratchLease() : s(t_launch_scratch.busy ? fresh : t_launch_scratch), owned(!t_launch_scratch.busy) { s.busy = true; }
+    ~ScratchLease() {
+        s.pack.data.clear();
+        s.pack.offsets.clear();
+        s.pack.keep_alive.clear();  // the launch holds no array past its return
+        s.types.clear();
+        if (owned) s.busy = false;
+    }
+};
+
+void launch(ConfiguredLaunch& self, nb::args args) {
+    Dispatcher& d = *self.dispatcher;
+    ScratchLease lease;
+    ArgumentPack& pack = lease.s.pack;
+    std::vector<const Type*>& types = lease.s.types;
     for (size_t i = 0; i < args.size(); ++i) types.push_back(classify_argument(d, i, args[i], pack));
     CompiledKernel* k = d.find(types);
     if (!k) k = &compile_for(d, types);
@@ -234,7 +258,7 @@ void bind_kernels(nb::module_& m) {
                                                  "' is a device function (device=True): call it from a kernel, it cannot be launched");
             launch.config.grid = dim3_from(c[0], "griddim");
             launch.config.block = dim3_from(c[1], "blockdim");
-            if (c.size() > 2) launch.config.stream = stream_from_object(c[2]);
+            launch.config.stream = c.size() > 2 ? stream_from_object(c[2]) : current_stream_handle();
             if (c.size() > 3) launch.config.dynamic_shared_bytes = nb::cast<int64_t>(c[3]);
             return launch;
         })

@@ -15,6 +15,7 @@ void bind_errors(nb::module_& m);
 void bind_runtime(nb::module_& m);
 void bind_array(nb::module_& m);
 void bind_kernels(nb::module_& m);
+void bind_cuda(nb::module_& m);
 
 // NumPy dtype objects indexed by DType, registered by simt/_dtypes.py at import.
 nb::object dtype_object(DType d);
@@ -29,6 +30,8 @@ struct Stream {
 };
 // The stream of a launch or copy: None/0, a simt Stream, or an object with __cuda_stream__.
 StreamHandle stream_from_object(nb::handle obj);
+// The stream of the innermost `with stream:` on this thread (null: the default stream).
+StreamHandle current_stream_handle();
 
 // Converts the resolver's answer (a tuple, see simt/_resolve.py) into a GlobalValue.
 GlobalValue global_from_python(nb::handle answer);

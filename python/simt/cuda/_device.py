@@ -19,7 +19,15 @@ class Device:
 
     def synchronize(self):
         """Wait until all work queued on this device has finished."""
-        _simt.synchronize()
+        current = _simt.current_device()
+        if current == self.id:
+            _simt.synchronize()
+            return
+        _simt.set_current_device(self.id)
+        try:
+            _simt.synchronize()
+        finally:
+            _simt.set_current_device(current)
 
     def use(self):
         _simt.set_current_device(self.id)
@@ -61,20 +69,18 @@ def synchronize():
 
 
 class Stream(_simt.Stream):
-    """A queue of device work. `with stream:` makes it the current stream."""
+    """A queue of device work. `with stream:` makes it the current stream of this thread:
+    launches without an explicit stream go to it."""
 
     def __enter__(self):
-        _current_streams.append(self)
+        _simt._push_stream(self)
         return self
 
     def __exit__(self, *exc):
-        _current_streams.pop()
+        _simt._pop_stream()
 
     def __repr__(self):
         return "<simt.cuda.Stream default>" if self.is_default else f"<simt.cuda.Stream {self.ptr:#x}>"
-
-
-_current_streams = []
 
 
 def default_stream():
@@ -82,7 +88,8 @@ def default_stream():
 
 
 def get_current_stream():
-    return _current_streams[-1] if _current_streams else _default
+    current = _simt._current_stream()
+    return _default if current is None else current
 
 
 def stream():
@@ -121,3 +128,19 @@ def get_elapsed_time(start, end):
 
 
 _default = Stream(null=True)  # the legacy default stream
+
+
+class MemoryPool:
+    """The device allocator's cache (cupy.get_default_memory_pool()). On the cuda backend freed
+    memory stays in the driver's stream-ordered pool for reuse; free_all_blocks() hands what no
+    array uses back to the device (e.g. for another process or library)."""
+
+    def free_all_blocks(self):
+        _simt.release_cached_memory()
+
+
+_memory_pool = MemoryPool()
+
+
+def get_default_memory_pool():
+    return _memory_pool

@@ -70,6 +70,15 @@ class Dispatcher(_simt.Dispatcher):
         key = tuple(str(t) for t in signature)
         return sources[key]
 
+    def inspect_asm(self, signature=None):
+        """PTX of each compiled specialization, keyed by argument types (with `signature`, just
+        that one). On the cuda backend it is the PTX of the loaded kernel; on the cpu backend,
+        what NVRTC makes of the same kernel's CUDA C++ for sm_90 (NVRTC needed, no GPU)."""
+        asm = _simt._specialization_ptx(self)
+        if signature is None:
+            return asm
+        return asm[tuple(str(t) for t in signature)]
+
     @property
     def signatures(self):
         return list(self._sources().keys())

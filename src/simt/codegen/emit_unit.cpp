@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <set>
+#include "codegen/cuda_source_log.h"
 #include "codegen/emitter.h"
 #include "sema/sema.h"
 #include "support/error.h"
@@ -11,7 +12,11 @@ namespace simt {
 
 Emitter::Emitter(const CompileUnit& unit, Target target) : unit_(unit), target_(target) {}
 
-GeneratedSource emit_unit(const CompileUnit& unit, Target target) { return Emitter(unit, target).run(); }
+GeneratedSource emit_unit(const CompileUnit& unit, Target target) {
+    GeneratedSource g = Emitter(unit, target).run();
+    if (cuda_source_recording()) record_cuda_source(unit, target == Target::Cuda ? &g : nullptr);
+    return g;
+}
 
 namespace {
 // Functions reachable from the kernel, callees before callers.
@@ -113,7 +118,23 @@ void Emitter::entry_point(const TypedFunction& k) {
     std::string call = "simt_body_" + k.c_name + "(ctx";
     for (size_t i = 0; i < k.def.params.size(); ++i) call += ", " + c_identifier(k.def.params[i].name);
     call += ");";
-    if (target_ == Target::Cuda) {
+    if (target_ == Target::Cuda && !k.is_kernel) {
+        // A device function at the root (compile_ptx with device=True): exported under its
+        // Python name with C linkage, its body under the internal name sema gave it.
+        std::string ret = c_type(k.return_type);
+        std::string sig = "extern \"C\" __device__ " + ret + " " + c_identifier(k.name) + "(";
+        std::string body = k.c_name + "(ctx";
+        for (size_t i = 0; i < k.def.params.size(); ++i) {
+            sig += (i ? ", " : "") + c_type(k.param_types[i]) + " " + c_identifier(k.def.params[i].name);
+            body += ", " + c_identifier(k.def.params[i].name);
+        }
+        line(sig + ") {");
+        ++indent_;
+        line("simt_ctx ctx;");
+        line((ret == "void" ? "" : "return ") + body + ");");
+        --indent_;
+        line("}");
+    } else if (target_ == Target::Cuda) {
         std::string sig = "extern \"C\" __global__ void " + k.c_name + "(";
         for (size_t i = 0; i < k.def.params.size(); ++i)
             sig += (i ? ", " : "") + c_type(k.param_types[i]) + " " + c_identifier(k.def.params[i].name);

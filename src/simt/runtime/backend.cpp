@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include "backend/cuda/cuda_backend.h"
 #include "support/error.h"
 
 namespace simt {
@@ -32,7 +33,8 @@ void select_backend(const std::string& name) {
     if (name == "cpu") b = make_cpu_backend();
     else if (name == "cuda") {
         b = make_cuda_backend();
-        if (!b) raise(ErrorKind::Runtime, "the cuda backend is unavailable: no usable NVIDIA driver and GPU were found (see python -m simt.pathfinder)");
+        if (!b) raise(ErrorKind::Runtime, "the cuda backend is unavailable: %s\n(see python -m simt.pathfinder)",
+                      cuda_unavailable_reason().c_str());
     } else {
         raise(ErrorKind::Value, "unknown backend '%s' (expected 'cpu' or 'cuda')", name.c_str());
     }

@@ -122,6 +122,10 @@ public:
     virtual bool event_done(EventHandle event) = 0;
     virtual float elapsed_ms(EventHandle start, EventHandle end) = 0;
     virtual void stream_wait_event(StreamHandle stream, EventHandle event) = 0;
+
+    // Hands memory the allocator keeps for reuse back to the device, after waiting for pending
+    // frees (cuda: trims the stream-ordered pools; nothing to do where there is no cache).
+    virtual void release_cached_memory() {}
 };
 
 

@@ -3,23 +3,33 @@
 
 namespace simt {
 
-void raise_cuda_error(int code) {
+const char* documented_cuda_error_name(int code) {
+    switch (code) {
+        case kCudaErrorInvalidValue: return "CUDA_ERROR_INVALID_VALUE";
+        case kCudaErrorOutOfMemory: return "CUDA_ERROR_OUT_OF_MEMORY";
+        case kCudaErrorInvalidHandle: return "CUDA_ERROR_INVALID_HANDLE";
+        case kCudaErrorLaunchOutOfResources: return "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES";
+        default: return nullptr;
+    }
+}
+
+const char* documented_cuda_error_description(int code) {
     switch (code) {
         case kCudaErrorInvalidValue:
-            throw CudaError(code, "CUDA_ERROR_INVALID_VALUE",
-                            "This indicates that one or more of the parameters passed to the API call is not within an acceptable range of values.");
+            return "This indicates that one or more of the parameters passed to the API call is not within an acceptable range of values.";
         case kCudaErrorOutOfMemory:
-            throw CudaError(code, "CUDA_ERROR_OUT_OF_MEMORY",
-                            "The API call failed because it was unable to allocate enough memory or other resources to perform the requested operation.");
+            return "The API call failed because it was unable to allocate enough memory or other resources to perform the requested operation.";
         case kCudaErrorInvalidHandle:
-            throw CudaError(code, "CUDA_ERROR_INVALID_HANDLE",
-                            "This indicates that a resource handle passed to the API call was not valid.");
+            return "This indicates that a resource handle passed to the API call was not valid.";
         case kCudaErrorLaunchOutOfResources:
-            throw CudaError(code, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES",
-                            "This indicates that a launch did not occur because it did not have appropriate resources.");
-        default:
-            throw CudaError(code, "CUDA_ERROR_UNKNOWN", "This indicates that an unknown internal error has occurred.");
+            return "This indicates that a launch did not occur because it did not have appropriate resources.";
+        default: return nullptr;
     }
+}
+
+void raise_cuda_error(int code) {
+    if (const char* name = documented_cuda_error_name(code)) throw CudaError(code, name, documented_cuda_error_description(code));
+    throw CudaError(code, "CUDA_ERROR_UNKNOWN", "This indicates that an unknown internal error has occurred.");
 }
 
 }  // namespace simt

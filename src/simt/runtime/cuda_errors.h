@@ -14,6 +14,11 @@ enum : int {
     kCudaErrorLaunchOutOfResources = 701,
 };
 
+// The documented name and description of a code in the table above; null for other codes.
+// The cuda backend uses these descriptions too, so both backends print the same text.
+const char* documented_cuda_error_name(int code);
+const char* documented_cuda_error_description(int code);
+
 // Raises CudaError(code) with the driver's name and description for that code.
 [[noreturn]] void raise_cuda_error(int code);
 

@@ -1,10 +1,657 @@
-// The cuda backend. Until the driver layer lands (issue: cuda backend), no GPU is used and
-// the default backend falls back to cpu.
-#include <memory>
+// The cuda backend: NVIDIA GPUs through the driver API and NVRTC, both loaded at run time.
+// Each device's primary context is made current on whichever thread calls; memory comes from
+// the device's stream-ordered pool; kernels are NVRTC cubins loaded per device on first use;
+// boundscheck records are read back at every synchronization point.
+#include "backend/cuda/cuda_backend.h"
+#include <atomic>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <mutex>
+#include <unordered_map>
+#include "backend/cuda/builtin_kernels.h"
+#include "backend/cuda/driver_api.h"
+#include "backend/cuda/nvrtc_api.h"
+#include "backend/cuda/nvrtc_compile.h"
+#include "backend/cuda/pinned_staging.h"
 #include "runtime/backend.h"
+#include "runtime/disk_cache.h"
+#include "support/error.h"
+#include "support/sha256.h"
 
 namespace simt {
 
-std::unique_ptr<Backend> make_cuda_backend() { return nullptr; }
+namespace {
+
+std::mutex g_reason_mutex;
+std::string g_unavailable_reason;
+
+thread_local int t_device = 0;  // this thread's current device, as cudaSetDevice keeps it
+
+cu::Stream cu_stream(StreamHandle s) { return reinterpret_cast<cu::Stream>(s); }
+cu::Event cu_event(EventHandle e) { return reinterpret_cast<cu::Event>(e); }
+cu::DevicePtr device_ptr(const void* p) { return cu::DevicePtr(reinterpret_cast<uintptr_t>(p)); }
+
+struct DeviceState {
+    int ordinal = 0;
+    cu::Device device = 0;
+    DeviceProperties props;
+    int arch = 0;  // compute capability as major * 10 + minor
+    std::once_flag context_once;
+    std::atomic<bool> opened{false};
+    cu::Context context = nullptr;
+    cu::MemPool pool = nullptr;
+    cu::Stream aux = nullptr;  // private non-blocking stream for reading bounds records
+    PinnedStaging staging;
+    std::once_flag builtins_once;
+    BuiltinKernels builtins;
+    std::mutex events_mutex;
+    std::vector<cu::Event> spare_events;  // timing-free events for internal bookkeeping
+};
+
+// A kernel compiled from generated source; loaded into each device's context on first use there.
+class CudaKernel : public LoadedKernel {
+public:
+    explicit CudaKernel(size_t devices) : per_device(new PerDevice[devices]) {}
+    struct PerDevice {
+        std::atomic<cu::Function> function{nullptr};
+        cu::Module module = nullptr;
+        cu::DevicePtr errors = 0;  // the module's simt_errors record (boundscheck kernels)
+    };
+    std::string entry;
+    std::string source;
+    CompileOptions options;
+    bool checked = false;
+    int arch = 0;  // of the device it was first loaded for (inspect_asm)
+    std::unique_ptr<PerDevice[]> per_device;
+    std::mutex mutex;
+
+    NvrtcRequest request(int for_arch) const {
+        NvrtcRequest r;
+        r.source = source;
+        r.name = "kernel '" + entry + "'";
+        r.options = options;
+        r.arch = for_arch;
+        return r;
+    }
+    std::string assembly() const override { return compile_ptx_text(request(arch)); }
+};
+
+// A boundscheck launch whose record is read once `done` has been reached.
+struct PendingCheck {
+    CudaKernel* kernel;
+    int device;
+    cu::Event done;
+};
+// Owners of launch arguments kept alive until a non-blocking stream passes `done`.
+struct DeferredRelease {
+    int device;
+    cu::Event done;
+    std::vector<std::shared_ptr<void>> owners;
+};
+
+bool fits_unsigned(const Dim3& d, unsigned out[3]) {
+    const int64_t v[3] = {d.x, d.y, d.z};
+    for (int i = 0; i < 3; ++i) {
+        if (v[i] < 1 || v[i] > int64_t(0xffffffffu)) return false;
+        out[i] = unsigned(v[i]);
+    }
+    return true;
+}
+
+class CudaBackend : public Backend {
+public:
+    CudaBackend(const cu::DriverApi& driver, int count) : d_(driver) {
+        for (int i = 0; i < count; ++i) {
+            auto s = std::make_unique<DeviceState>();
+            s->ordinal = i;
+            check(d_.cuDeviceGet(&s->device, i));
+            read_properties(*s);
+            devices_.push_back(std::move(s));
+        }
+    }
+
+    const char* name() const override { return "cuda"; }
+    Target target() const override { return Target::Cuda; }
+
+    // ---- devices --------------------------------------------------------------------------
+    int device_count() override { return int(devices_.size()); }
+    int current_device() override { return t_device; }
+    void set_current_device(int device) override {
+        if (device < 0 || device >= device_count()) raise_driver_error(cu::kErrorInvalidDevice);
+        t_device = device;
+        bind();
+    }
+    DeviceProperties properties(int device) override {
+        if (device < 0 || device >= device_count()) raise_driver_error(cu::kErrorInvalidDevice);
+        return devices_[size_t(device)]->props;
+    }
+
+    // ---- memory ---------------------------------------------------------------------------
+    void* allocate(size_t bytes, StreamHandle stream) override {
+        DeviceState& s = bind();
+        cu::DevicePtr p = 0;
+        cu::Result r = cu::kErrorOutOfMemory;
+        if (bytes <= size_t(s.props.total_memory)) {
+            r = d_.cuMemAllocAsync(&p, bytes ? bytes : 1, cu_stream(stream));
+            if (r == cu::kErrorOutOfMemory) {
+                // Memory freed on other streams returns to the pool once that work is done.
+                check(d_.cuCtxSynchronize());
+                r = d_.cuMemAllocAsync(&p, bytes ? bytes : 1, cu_stream(stream));
+            }
+        }
+        if (r == cu::kErrorOutOfMemory)
+            throw Error(ErrorKind::OutOfMemory,
+                        format("out of memory: cannot allocate %zu bytes (%.2f GiB) on device %d (%s, %.2f GiB): %s", bytes,
+                               double(bytes) / double(1 << 30), s.ordinal, s.props.name.c_str(),
+                               double(s.props.total_memory) / double(1 << 30), driver_error_text(r).c_str()));
+        check(r);
+        return reinterpret_cast<void*>(uintptr_t(p));
+    }
+
+    void release(void* ptr, size_t, StreamHandle stream) noexcept override {
+        if (!ptr) return;
+        try {
+            int device = 0;
+            if (devices_.size() > 1 &&
+                d_.cuPointerGetAttribute(&device, cu::kPointerAttrDeviceOrdinal, device_ptr(ptr)) != cu::kSuccess)
+                return;  // not ours, or the driver is shutting down
+            bind(device);
+            // Stream-ordered: work queued before this point may still use the memory.
+            d_.cuMemFreeAsync(device_ptr(ptr), cu_stream(stream));
+        } catch (...) {
+            // Called from destructors, possibly during interpreter exit: nothing to report to.
+        }
+    }
+
+    void copy_host_to_device(void* dst, const void* src, size_t bytes, StreamHandle stream) override {
+        if (!bytes) return;
+        DeviceState& s = bind();
+        s.staging.host_to_device(device_ptr(dst), src, bytes, cu_stream(stream));
+    }
+    void copy_device_to_host(void* dst, const void* src, size_t bytes, StreamHandle stream) override {
+        DeviceState& s = bind();
+        if (bytes) s.staging.device_to_host(dst, device_ptr(src), bytes, cu_stream(stream));
+        else check(d_.cuStreamSynchronize(cu_stream(stream)));
+        after_synchronization(s);
+    }
+    void copy_device_to_device(void* dst, const void* src, size_t bytes, StreamHandle stream) override {
+        if (!bytes) return;
+        bind();
+        check(d_.cuMemcpyDtoDAsync(device_ptr(dst), device_ptr(src), bytes, cu_stream(stream)));
+    }
+
+    void fill(void* dst, const void* elem, size_t elem_size, size_t count, StreamHandle stream) override {
+        if (!count) return;
+        DeviceState& s = bind();
+        cu::DevicePtr p = device_ptr(dst);
+        cu::Stream st = cu_stream(stream);
+        unsigned char bytes[16] = {};
+        std::memcpy(bytes, elem, elem_size <= 16 ? elem_size : 16);
+        uint32_t words[4];
+        std::memcpy(words, bytes, sizeof words);
+        auto repeats_word = [&](size_t n) {
+            for (size_t k = 1; k < n; ++k)
+                if (words[k] != words[0]) return false;
+            return true;
+        };
+        switch (elem_size) {
+            case 1: check(d_.cuMemsetD8Async(p, bytes[0], count, st)); return;
+            case 2: {
+                uint16_t v;
+                std::memcpy(&v, bytes, 2);
+                check(d_.cuMemsetD16Async(p, v, count, st));
+                return;
+            }
+            case 4: check(d_.cuMemsetD32Async(p, words[0], count, st)); return;
+            case 8:
+                if (repeats_word(2)) { check(d_.cuMemsetD32Async(p, words[0], count * 2, st)); return; }
+                {
+                    uint64_t v, n = count;
+                    std::memcpy(&v, bytes, 8);
+                    void* args[] = {&p, &v, &n};
+                    launch_builtin(s, builtins(s).fill_u64, n, stream, args);
+                }
+                return;
+            case 16:
+                if (repeats_word(4)) { check(d_.cuMemsetD32Async(p, words[0], count * 4, st)); return; }
+                {
+                    uint64_t lo, hi, n = count;
+                    std::memcpy(&lo, bytes, 8);
+                    std::memcpy(&hi, bytes + 8, 8);
+                    void* args[] = {&p, &lo, &hi, &n};
+                    launch_builtin(s, builtins(s).fill_u128, n, stream, args);
+                }
+                return;
+            default:
+                raise(ErrorKind::Value, "fill: elements of %zu bytes are not supported (1, 2, 4, 8 or 16)", elem_size);
+        }
+    }
+
+    void fill_random(void* dst, size_t count, const RandomRequest& r, StreamHandle stream) override {
+        if (!count) return;
+        DeviceState& s = bind();
+        const BuiltinKernels& b = builtins(s);
+        cu::DevicePtr p = device_ptr(dst);
+        uint64_t n = count, seed = r.seed, offset = r.offset;
+        const bool single = r.dtype == DType::Float32;
+        switch (r.distribution) {
+            case RandomDistribution::Uniform:
+                if (single) {  // the cpu backend's arithmetic, operand for operand
+                    float lo = float(r.a), span = float(r.b) - float(r.a);
+                    void* args[] = {&p, &n, &seed, &offset, &lo, &span};
+                    launch_builtin(s, b.uniform_f32, (n + 3) / 4, stream, args);
+                } else {
+                    double lo = r.a, span = r.b - r.a;
+                    void* args[] = {&p, &n, &seed, &offset, &lo, &span};
+                    launch_builtin(s, b.uniform_f64, (n + 1) / 2, stream, args);
+                }
+                return;
+            case RandomDistribution::Normal:
+                if (single) {
+                    float mean = float(r.a), stddev = float(r.b);
+                    void* args[] = {&p, &n, &seed, &offset, &mean, &stddev};
+                    launch_builtin(s, b.normal_f32, n, stream, args);
+                } else {
+                    double mean = r.a, stddev = r.b;
+                    void* args[] = {&p, &n, &seed, &offset, &mean, &stddev};
+                    launch_builtin(s, b.normal_f64, n, stream, args);
+                }
+                return;
+            case RandomDistribution::Integers: {
+                int64_t lo = int64_t(r.a), hi = int64_t(r.b);
+                void* args[] = {&p, &n, &seed, &offset, &lo, &hi};
+                int size = dtype_size(r.dtype);
+                cu::Function f = size == 1 ? b.integers[0] : size == 2 ? b.integers[1] : size == 4 ? b.integers[2] : b.integers[3];
+                launch_builtin(s, f, n, stream, args);
+                return;
+            }
+        }
+    }
+
+    // ---- kernels --------------------------------------------------------------------------
+    std::shared_ptr<LoadedKernel> load(const GeneratedSource& source, const CompileOptions& options) override {
+        NvrtcRequest probe;
+        probe.options = options;
+        Sha256 h;
+        h.update("simt-cuda-loaded-v1\n" + source.entry_name);
+        for (const std::string& o : nvrtc_options(probe)) h.update("\n" + o);
+        h.update("\n");
+        h.update(source.full_source);
+        std::string key = h.hex_digest();
+
+        std::lock_guard<std::mutex> lock(load_mutex_);
+        if (auto it = loaded_.find(key); it != loaded_.end()) {
+            ++compile_counters().memory_hits;
+            return it->second;
+        }
+        auto kernel = std::make_shared<CudaKernel>(devices_.size());
+        kernel->entry = source.entry_name;
+        kernel->source = source.full_source;
+        kernel->options = options;
+        kernel->checked = options.bounds == BoundsMode::Checked;
+        DeviceState& s = bind();
+        kernel->arch = s.arch;
+        function_for(*kernel, s);  // compile errors surface here, as on the cpu backend
+        loaded_[key] = kernel;
+        return kernel;
+    }
+
+    void launch(LoadedKernel& loaded, const LaunchConfig& c, ArgumentPack& args) override {
+        CudaKernel& k = static_cast<CudaKernel&>(loaded);
+        DeviceState& s = bind();
+        cu::Function f = function_for(k, s);
+        unsigned grid[3], block[3];
+        if (!fits_unsigned(c.grid, grid) || !fits_unsigned(c.block, block) || c.dynamic_shared_bytes < 0 ||
+            c.dynamic_shared_bytes > int64_t(0xffffffffu))
+            raise_driver_error(cu::kErrorInvalidValue);  // what the driver says for these, before truncation
+        // Pointers to each parameter's bytes; the driver copies them during the call.
+        constexpr size_t kInline = 32;
+        void* inline_params[kInline];
+        std::vector<void*> many;
+        const size_t n = args.offsets.size();
+        void** params = inline_params;
+        if (n > kInline) {
+            many.resize(n);
+            params = many.data();
+        }
+        for (size_t i = 0; i < n; ++i) params[i] = args.data.data() + args.offsets[i];
+        cu::Result r = d_.cuLaunchKernel(f, grid[0], grid[1], grid[2], block[0], block[1], block[2],
+                                         unsigned(c.dynamic_shared_bytes), cu_stream(c.stream), n ? params : nullptr, nullptr);
+        if (r != cu::kSuccess) raise_driver_error(r);
+        if (k.checked) track_checked_launch(k, s, c.stream);
+        // Frees are ordered on the legacy stream, which waits for blocking streams but not for
+        // non-blocking ones: arguments of a launch there are held until the stream passes it.
+        if (!args.keep_alive.empty() && c.stream && is_non_blocking(c.stream)) defer_release(s, c.stream, args.keep_alive);
+    }
+
+    // ---- synchronization ------------------------------------------------------------------
+    void synchronize() override {
+        DeviceState& s = bind();
+        check(d_.cuCtxSynchronize());
+        after_synchronization(s);
+    }
+    StreamHandle create_stream(bool non_blocking) override {
+        bind();
+        cu::Stream st = nullptr;
+        check(d_.cuStreamCreate(&st, non_blocking ? cu::kStreamNonBlocking : cu::kStreamDefault));
+        return reinterpret_cast<StreamHandle>(st);
+    }
+    void destroy_stream(StreamHandle stream) noexcept override {
+        if (!stream) return;
+        try {
+            bind();
+        } catch (...) {
+        }
+        d_.cuStreamDestroy(cu_stream(stream));  // pending work still completes
+    }
+    void synchronize_stream(StreamHandle stream) override {
+        DeviceState& s = bind();
+        check(d_.cuStreamSynchronize(cu_stream(stream)));
+        after_synchronization(s);
+    }
+    bool stream_idle(StreamHandle stream) override {
+        bind();
+        return query(d_.cuStreamQuery(cu_stream(stream)));
+    }
+    EventHandle create_event(bool timing) override {
+        bind();
+        cu::Event e = nullptr;
+        check(d_.cuEventCreate(&e, timing ? cu::kEventDefault : cu::kEventDisableTiming));
+        return reinterpret_cast<EventHandle>(e);
+    }
+    void destroy_event(EventHandle event) noexcept override {
+        if (!event) return;
+        try {
+            bind();
+        } catch (...) {
+        }
+        d_.cuEventDestroy(cu_event(event));
+    }
+    void record_event(EventHandle event, StreamHandle stream) override {
+        bind();
+        check(d_.cuEventRecord(cu_event(event), cu_stream(stream)));
+    }
+    void synchronize_event(EventHandle event) override {
+        DeviceState& s = bind();
+        check(d_.cuEventSynchronize(cu_event(event)));
+        after_synchronization(s);
+    }
+    bool event_done(EventHandle event) override {
+        bind();
+        return query(d_.cuEventQuery(cu_event(event)));
+    }
+    float elapsed_ms(EventHandle start, EventHandle end) override {
+        // Waits for both events first, as the cpu backend does (the driver would report NOT_READY).
+        DeviceState& s = bind();
+        check(d_.cuEventSynchronize(cu_event(start)));
+        check(d_.cuEventSynchronize(cu_event(end)));
+        float ms = 0;
+        check(d_.cuEventElapsedTime(&ms, cu_event(start), cu_event(end)));
+        after_synchronization(s);
+        return ms;
+    }
+    void stream_wait_event(StreamHandle stream, EventHandle event) override {
+        bind();
+        check(d_.cuStreamWaitEvent(cu_stream(stream), cu_event(event), 0));
+    }
+
+    void release_cached_memory() override {
+        for (auto& d : devices_) {
+            if (!d->opened.load()) continue;  // nothing was ever allocated there
+            bind(d->ordinal);
+            check(d_.cuCtxSynchronize());
+            check(d_.cuMemPoolTrimTo(d->pool, 0));
+        }
+        bind();
+    }
+
+private:
+    void read_properties(DeviceState& s) {
+        auto attr = [&](cu::DeviceAttribute a) {
+            int v = 0;
+            check(d_.cuDeviceGetAttribute(&v, a, s.device));
+            return v;
+        };
+        char name[256] = {};
+        check(d_.cuDeviceGetName(name, int(sizeof name) - 1, s.device));
+        size_t total = 0;
+        check(d_.cuDeviceTotalMem(&total, s.device));
+        DeviceProperties& p = s.props;
+        p.name = name;
+        p.compute_major = attr(cu::kAttrComputeCapabilityMajor);
+        p.compute_minor = attr(cu::kAttrComputeCapabilityMinor);
+        p.multiprocessors = attr(cu::kAttrMultiprocessorCount);
+        p.total_memory = int64_t(total);
+        p.max_threads_per_block = attr(cu::kAttrMaxThreadsPerBlock);
+        p.max_block[0] = attr(cu::kAttrMaxBlockDimX);
+        p.max_block[1] = attr(cu::kAttrMaxBlockDimY);
+        p.max_block[2] = attr(cu::kAttrMaxBlockDimZ);
+        p.max_grid[0] = attr(cu::kAttrMaxGridDimX);
+        p.max_grid[1] = attr(cu::kAttrMaxGridDimY);
+        p.max_grid[2] = attr(cu::kAttrMaxGridDimZ);
+        p.max_shared_per_block = attr(cu::kAttrMaxSharedMemoryPerBlock);
+        p.warp_size = attr(cu::kAttrWarpSize);
+        s.arch = p.compute_major * 10 + p.compute_minor;
+        if (!attr(cu::kAttrMemoryPoolsSupported))
+            raise(ErrorKind::Runtime, "CUDA device %d (%s) does not support stream-ordered memory pools (cuMemAllocAsync)",
+                  s.ordinal, name);
+    }
+
+    // Makes the device's primary context current on this thread (retaining it the first time).
+    DeviceState& bind() { return bind(t_device); }
+    DeviceState& bind(int ordinal) {
+        DeviceState& s = *devices_[size_t(ordinal)];
+        std::call_once(s.context_once, [&] { open_context(s); });
+        cu::Context current = nullptr;
+        if (d_.cuCtxGetCurrent(&current) != cu::kSuccess || current != s.context) check(d_.cuCtxSetCurrent(s.context));
+        return s;
+    }
+
+    void open_context(DeviceState& s) {
+        check(d_.cuDevicePrimaryCtxRetain(&s.context, s.device));
+        check(d_.cuCtxSetCurrent(s.context));
+        check(d_.cuDeviceGetDefaultMemPool(&s.pool, s.device));
+        // Keep freed memory in the pool instead of returning it to the driver at every sync.
+        uint64_t threshold = ~uint64_t(0);
+        check(d_.cuMemPoolSetAttribute(s.pool, cu::kMemPoolAttrReleaseThreshold, &threshold));
+        check(d_.cuStreamCreate(&s.aux, cu::kStreamNonBlocking));
+        s.opened.store(true);
+    }
+
+    cu::Function function_for(CudaKernel& k, DeviceState& s) {
+        CudaKernel::PerDevice& slot = k.per_device[size_t(s.ordinal)];
+        if (cu::Function f = slot.function.load(std::memory_order_acquire)) return f;
+        std::lock_guard<std::mutex> lock(k.mutex);
+        if (cu::Function f = slot.function.load(std::memory_order_relaxed)) return f;
+        CudaImage image = compile_for_device(k.request(s.arch));
+        cu::Module module = nullptr;
+        check(d_.cuModuleLoadData(&module, image.bytes.data()));
+        cu::Function f = nullptr;
+        check(d_.cuModuleGetFunction(&f, module, k.entry.c_str()));
+        if (k.checked) {
+            size_t size = 0;
+            check(d_.cuModuleGetGlobal(&slot.errors, &size, module, "simt_errors"));
+            if (size != sizeof(BoundsErrorRecord))
+                raise(ErrorKind::Runtime, "internal: simt_errors has %zu bytes in kernel '%s', expected %zu", size,
+                      k.entry.c_str(), sizeof(BoundsErrorRecord));
+        }
+        slot.module = module;
+        slot.function.store(f, std::memory_order_release);
+        return f;
+    }
+
+    const BuiltinKernels& builtins(DeviceState& s) {
+        std::call_once(s.builtins_once, [&] { s.builtins = load_builtin_kernels(d_, s.arch); });
+        return s.builtins;
+    }
+
+    // Grid-stride built-in kernels: enough blocks to fill the device, no more than the work.
+    void launch_builtin(DeviceState& s, cu::Function f, uint64_t work, StreamHandle stream, void** args) {
+        const unsigned threads = 256;
+        uint64_t blocks = (work + threads - 1) / threads;
+        uint64_t cap = uint64_t(s.props.multiprocessors > 0 ? s.props.multiprocessors : 1) * 32;
+        if (blocks > cap) blocks = cap;
+        if (blocks < 1) blocks = 1;
+        check(d_.cuLaunchKernel(f, unsigned(blocks), 1, 1, threads, 1, 1, 0, cu_stream(stream), args, nullptr));
+    }
+
+    bool query(cu::Result r) {
+        if (r == cu::kSuccess) return true;
+        if (r == cu::kErrorNotReady) return false;
+        raise_driver_error(r);
+    }
+
+    bool is_non_blocking(StreamHandle stream) {
+        unsigned flags = 0;
+        if (d_.cuStreamGetFlags(cu_stream(stream), &flags) != cu::kSuccess) return true;  // unknown: be safe
+        return (flags & cu::kStreamNonBlocking) != 0;
+    }
+
+    cu::Event take_event(DeviceState& s) {
+        {
+            std::lock_guard<std::mutex> lock(s.events_mutex);
+            if (!s.spare_events.empty()) {
+                cu::Event e = s.spare_events.back();
+                s.spare_events.pop_back();
+                return e;
+            }
+        }
+        cu::Event e = nullptr;
+        check(d_.cuEventCreate(&e, cu::kEventDisableTiming));
+        return e;
+    }
+    void give_event(DeviceState& s, cu::Event e) {
+        std::lock_guard<std::mutex> lock(s.events_mutex);
+        s.spare_events.push_back(e);
+    }
+
+    void track_checked_launch(CudaKernel& k, DeviceState& s, StreamHandle stream) {
+        cu::Event done = take_event(s);
+        check(d_.cuEventRecord(done, cu_stream(stream)));
+        std::lock_guard<std::mutex> lock(pending_mutex_);
+        pending_.push_back({&k, s.ordinal, done});
+        has_pending_.store(true, std::memory_order_relaxed);
+    }
+
+    void defer_release(DeviceState& s, StreamHandle stream, std::vector<std::shared_ptr<void>>& owners) {
+        cu::Event done = take_event(s);
+        check(d_.cuEventRecord(done, cu_stream(stream)));
+        size_t queued;
+        {
+            std::lock_guard<std::mutex> lock(pending_mutex_);
+            deferred_.push_back({s.ordinal, done, std::move(owners)});
+            queued = deferred_.size();
+        }
+        owners.clear();
+        if (queued > 64) release_finished(s);
+    }
+
+    // Drops the owners whose launches have finished (outside the lock: dropping may free memory).
+    void release_finished(DeviceState& s) {
+        std::vector<std::shared_ptr<void>> dropped;
+        std::lock_guard<std::mutex> lock(pending_mutex_);
+        for (auto it = deferred_.begin(); it != deferred_.end();) {
+            if (it->device != s.ordinal || d_.cuEventQuery(it->done) == cu::kErrorNotReady) {
+                ++it;
+                continue;
+            }
+            give_event(s, it->done);
+            for (auto& o : it->owners) dropped.push_back(std::move(o));
+            it = deferred_.erase(it);
+        }
+        // `dropped` is destroyed after the lock is released (declared before the guard).
+    }
+
+    // At every synchronization point: release finished arguments, and raise the first
+    // out-of-range access recorded by a finished boundscheck launch (resetting the records).
+    void after_synchronization(DeviceState& s) {
+        if (!has_pending_.load(std::memory_order_relaxed) && deferred_empty()) return;
+        release_finished(s);
+        std::vector<CudaKernel*> finished;
+        {
+            std::lock_guard<std::mutex> lock(pending_mutex_);
+            for (auto it = pending_.begin(); it != pending_.end();) {
+                if (it->device != s.ordinal || d_.cuEventQuery(it->done) == cu::kErrorNotReady) {
+                    ++it;
+                    continue;
+                }
+                bool seen = false;
+                for (CudaKernel* k : finished) seen = seen || k == it->kernel;
+                if (!seen) finished.push_back(it->kernel);
+                give_event(s, it->done);
+                it = pending_.erase(it);
+            }
+            has_pending_.store(!pending_.empty(), std::memory_order_relaxed);
+        }
+        std::string first;
+        for (CudaKernel* k : finished) {
+            cu::DevicePtr record = k->per_device[size_t(s.ordinal)].errors;
+            BoundsErrorRecord r;
+            check(d_.cuMemcpyDtoHAsync(&r, record, sizeof r, s.aux));
+            check(d_.cuStreamSynchronize(s.aux));
+            if (!r.flag) continue;
+            check(d_.cuMemsetD32Async(record, 0, sizeof r / 4, s.aux));
+            check(d_.cuStreamSynchronize(s.aux));
+            if (first.empty() && k->describe_bounds_error) first = k->describe_bounds_error(r);
+        }
+        if (!first.empty()) throw Error(ErrorKind::Index, first);
+    }
+
+    bool deferred_empty() {
+        std::lock_guard<std::mutex> lock(pending_mutex_);
+        return deferred_.empty();
+    }
+
+    const cu::DriverApi& d_;
+    std::vector<std::unique_ptr<DeviceState>> devices_;
+    std::mutex load_mutex_;
+    std::unordered_map<std::string, std::shared_ptr<CudaKernel>> loaded_;
+    std::mutex pending_mutex_;
+    std::deque<PendingCheck> pending_;
+    std::deque<DeferredRelease> deferred_;
+    std::atomic<bool> has_pending_{false};
+};
+
+void set_reason(const std::string& why) {
+    std::lock_guard<std::mutex> lock(g_reason_mutex);
+    g_unavailable_reason = why;
+}
+
+}  // namespace
+
+std::string cuda_unavailable_reason() {
+    std::lock_guard<std::mutex> lock(g_reason_mutex);
+    return g_unavailable_reason;
+}
+
+std::unique_ptr<Backend> make_cuda_backend() {
+    std::string why;
+    const cu::DriverApi* d = load_driver(&why);
+    if (!d) {
+        set_reason(why);
+        return nullptr;
+    }
+    int count = 0;
+    cu::Result r = d->cuDeviceGetCount(&count);
+    if (r != cu::kSuccess || count == 0) {
+        set_reason(r != cu::kSuccess ? "cuDeviceGetCount failed: " + driver_error_text(r) : "the CUDA driver reports no devices");
+        return nullptr;
+    }
+    if (!nvrtc_available(&why)) {
+        set_reason(why);
+        std::fprintf(stderr, "simt: warning: %d CUDA device(s) found but no usable NVRTC, so kernels cannot be "
+                             "compiled for them; see `python -m simt.pathfinder`\n", count);
+        return nullptr;
+    }
+    try {
+        auto backend = std::make_unique<CudaBackend>(*d, count);
+        set_reason("");
+        return backend;
+    } catch (const Error& e) {
+        set_reason(e.what());
+        return nullptr;
+    }
+}
 
 }  // namespace simt

@@ -1,5 +1,0 @@
-if(EXISTS "/work/main/build-tests/tests/cpp/simt_tests[1]_tests.cmake")
-  include("/work/main/build-tests/tests/cpp/simt_tests[1]_tests.cmake")
-else()
-  add_test(simt_tests_NOT_BUILT simt_tests_NOT_BUILT)
-endif()

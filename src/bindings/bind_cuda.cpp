@@ -1,0 +1,170 @@
+// The CUDA-specific Python surface: the pathfinder report, compile_ptx and inspect_asm (NVRTC,
+// no GPU needed), the current stream of `with stream:`, and the NVRTC check of every kernel a
+// test session generated.
+#include <Python.h>
+#include <nanobind/stl/pair.h>
+#include <thread>
+#include "backend/cuda/cuda_backend.h"
+#include "backend/cuda/driver_api.h"
+#include "backend/cuda/nvrtc_api.h"
+#include "backend/cuda/nvrtc_check.h"
+#include "backend/cuda/nvrtc_compile.h"
+#include "backend/cuda/pathfinder.h"
+#include "backend/cuda/ptx_compiler.h"
+#include "bindings.h"
+#include "codegen/cuda_source_log.h"
+#include "runtime/dispatcher.h"
+#include "support/error.h"
+
+namespace simt::py {
+
+namespace {
+
+// `with stream:` stack of this thread (strong references; balanced by the with-statement).
+struct CurrentStream {
+    PyObject* object;
+    StreamHandle handle;
+};
+thread_local std::vector<CurrentStream> t_streams;
+
+nb::dict search_dict(const SearchResult& r) {
+    nb::dict d;
+    d["path"] = r.found() ? nb::object(nb::str(r.path.c_str())) : nb::none();
+    d["found_by"] = r.found_by;
+    nb::list tried;
+    for (const std::string& t : r.tried) tried.append(t);
+    d["tried"] = tried;
+    return d;
+}
+
+nb::dict driver_dict() {
+    nb::dict d;
+    std::string why;
+    const cu::DriverApi* api = load_driver(&why);
+    d["loaded"] = api != nullptr;
+    d["error"] = why;
+    if (!api) return d;
+    int version = 0, count = 0;
+    if (api->cuDriverGetVersion(&version) == cu::kSuccess) d["version"] = nb::make_tuple(version / 1000, version % 1000 / 10);
+    nb::list devices;
+    if (api->cuDeviceGetCount(&count) == cu::kSuccess) {
+        for (int i = 0; i < count; ++i) {
+            cu::Device dev = 0;
+            char name[256] = {};
+            int major = 0, minor = 0;
+            if (api->cuDeviceGet(&dev, i) != cu::kSuccess) continue;
+            api->cuDeviceGetName(name, int(sizeof name) - 1, dev);
+            api->cuDeviceGetAttribute(&major, cu::kAttrComputeCapabilityMajor, dev);
+            api->cuDeviceGetAttribute(&minor, cu::kAttrComputeCapabilityMinor, dev);
+            devices.append(nb::make_tuple(std::string(name), nb::make_tuple(major, minor)));
+        }
+    } else {
+        d["error"] = "cuDeviceGetCount failed";
+    }
+    d["devices"] = devices;
+    return d;
+}
+
+nb::dict nvrtc_dict() {
+    nb::dict d;
+    std::string why;
+    bool ok = nvrtc_available(&why);
+    d["loaded"] = ok;
+    d["error"] = why;
+    if (ok) {
+        int v = nvrtc_version();
+        d["version"] = nb::make_tuple(v / 1000, v % 1000 / 10);
+        nb::list archs;
+        for (int a : nvrtc_supported_archs()) archs.append(a);
+        d["archs"] = archs;
+    }
+    return d;
+}
+
+}  // namespace
+
+StreamHandle current_stream_handle() { return t_streams.empty() ? nullptr : t_streams.back().handle; }
+
+void bind_cuda(nb::module_& m) {
+    m.def("_set_site_packages", [](std::vector<std::string> dirs) { set_python_site_packages(std::move(dirs)); });
+
+    m.def("pathfinder_report", [] {
+        SearchInputs in = system_search_inputs();
+        const SearchResult& nvrtc = nvrtc_location();
+        nb::dict r;
+        r["libcuda"] = search_dict(libcuda_location());
+        r["nvrtc"] = search_dict(nvrtc);
+        r["include"] = search_dict(find_cuda_include(in, nvrtc.path));
+        r["libdevice"] = search_dict(find_libdevice(in));
+        r["driver"] = driver_dict();
+        r["nvrtc_library"] = nvrtc_dict();
+        r["cuda_unavailable_reason"] = cuda_unavailable_reason();
+        r["site_packages"] = in.site_packages;
+        return r;
+    });
+
+    // `with stream:` support: launches without an explicit stream go to the innermost one.
+    m.def("_push_stream", [](nb::handle stream) {
+        StreamHandle h = stream_from_object(stream);
+        Py_INCREF(stream.ptr());
+        t_streams.push_back({stream.ptr(), h});
+    });
+    m.def("_pop_stream", [] {
+        if (t_streams.empty()) throw Error(ErrorKind::Runtime, "no stream is current (unbalanced with-statement)");
+        PyObject* o = t_streams.back().object;
+        t_streams.pop_back();
+        Py_DECREF(o);
+    });
+    m.def("_current_stream", []() -> nb::object {
+        if (t_streams.empty()) return nb::none();
+        return nb::borrow(t_streams.back().object);
+    });
+
+    m.def("_compile_ptx", [](Dispatcher& d, const std::string& signature, bool device, int major, int minor, bool opt) {
+        PtxResult r = compile_ptx(d.definition(), signature, device, major * 10 + minor, opt);
+        return std::make_pair(r.ptx, r.return_type);
+    });
+    // PTX of each compiled specialization: the loaded kernel's on the cuda backend, else the
+    // CUDA emission of the same typed code compiled by NVRTC for sm_90.
+    m.def("_specialization_ptx", [](Dispatcher& d) {
+        nb::dict out;
+        for (const CompiledKernel* k : d.specializations()) {
+            nb::list types;
+            for (const Type* t : k->param_types) types.append(t->str());
+            std::string ptx;
+            {
+                nb::gil_scoped_release release;
+                ptx = backend().target() == Target::Cuda && k->loaded ? k->loaded->assembly()
+                                                                     : cuda_ptx_of_unit(*k->unit, 90);
+            }
+            out[nb::tuple(types)] = ptx;
+        }
+        return out;
+    });
+
+    m.def("release_cached_memory", [] {
+        nb::gil_scoped_release release;
+        backend().release_cached_memory();
+    });
+    m.def("_record_cuda_sources", [](bool on) { set_cuda_source_recording(on); });
+    m.def("_nvrtc_check", [](int arch, int threads) {
+        std::vector<RecordedCudaSource> sources = take_recorded_cuda_sources();
+        NvrtcCheckReport report;
+        {
+            nb::gil_scoped_release release;
+            if (threads <= 0) threads = int(std::thread::hardware_concurrency());
+            report = check_with_nvrtc(sources, arch, threads);
+        }
+        nb::dict d;
+        d["checked"] = report.checked;
+        d["failures"] = report.failures;
+        return d;
+    });
+    m.def("_nvrtc_available", [] {
+        std::string why;
+        bool ok = nvrtc_available(&why);
+        return std::make_pair(ok, why);
+    });
+}
+
+}  // namespace simt::py

@@ -1,0 +1,17 @@
+// Compiling recorded kernel sources with NVRTC for one architecture, in parallel: the CI check
+// that every kernel the test suite generated is valid CUDA C++ for sm_90.
+#pragma once
+#include <string>
+#include <vector>
+#include "codegen/cuda_source_log.h"
+
+namespace simt {
+
+struct NvrtcCheckReport {
+    int checked = 0;                    // sources compiled (or found in the disk cache)
+    std::vector<std::string> failures;  // one message per failing kernel: its name and NVRTC's log
+};
+
+NvrtcCheckReport check_with_nvrtc(const std::vector<RecordedCudaSource>& sources, int arch, int threads);
+
+}  // namespace simt

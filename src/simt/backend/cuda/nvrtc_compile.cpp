@@ -1,0 +1,205 @@
+// NVRTC compilation with the disk cache, and readable compile errors.
+#include "backend/cuda/nvrtc_compile.h"
+#include <algorithm>
+#include <cctype>
+#include <mutex>
+#include "backend/cuda/nvrtc_api.h"
+#include "runtime/disk_cache.h"
+#include "support/error.h"
+#include "support/files.h"
+#include "support/sha256.h"
+
+namespace simt {
+
+namespace {
+
+// Destroys the program on every path out of a compile.
+struct Program {
+    cu::NvrtcProgram handle = nullptr;
+    ~Program() {
+        if (handle) nvrtc().nvrtcDestroyProgram(&handle);
+    }
+};
+
+void check_nvrtc(cu::NvrtcResult r, const char* call) {
+    if (r == cu::kNvrtcSuccess) return;
+    const char* text = nvrtc().nvrtcGetErrorString(r);
+    throw Error(ErrorKind::Compiler, std::string("NVRTC: ") + call + " failed: " + (text ? text : "unknown error"));
+}
+
+std::string program_log(cu::NvrtcProgram p) {
+    size_t size = 0;
+    if (nvrtc().nvrtcGetProgramLogSize(p, &size) != cu::kNvrtcSuccess || size <= 1) return "";
+    std::string log(size, '\0');
+    if (nvrtc().nvrtcGetProgramLog(p, log.data()) != cu::kNvrtcSuccess) return "";
+    log.resize(size - 1);  // the size counts the terminating NUL
+    return log;
+}
+
+// Runs NVRTC: PTX for a compute_ target, cubin for an sm_ target.
+std::string run_nvrtc(const NvrtcRequest& req, const std::string& target, bool cubin) {
+    const cu::NvrtcApi& api = nvrtc();
+    std::vector<std::string> opts = nvrtc_options(req);
+    opts.insert(opts.begin(), "--gpu-architecture=" + target);
+    std::vector<const char*> argv;
+    for (const std::string& o : opts) argv.push_back(o.c_str());
+    Program p;
+    check_nvrtc(api.nvrtcCreateProgram(&p.handle, req.source.c_str(), "simt_kernel.cu", 0, nullptr, nullptr),
+                "nvrtcCreateProgram");
+    cu::NvrtcResult r = api.nvrtcCompileProgram(p.handle, int(argv.size()), argv.data());
+    if (r != cu::kNvrtcSuccess) {
+        std::string log = program_log(p.handle);
+        std::string options;
+        for (const std::string& o : opts) options += " " + o;
+        throw Error(ErrorKind::Compiler, "NVRTC could not compile " + req.name + " for " + target + " (" +
+                                             (api.nvrtcGetErrorString(r) ? api.nvrtcGetErrorString(r) : "error") +
+                                             "; options:" + options + ")\n" + annotate_nvrtc_log(log) +
+                                             "\n(the generated CUDA C++ is shown by kernel.inspect_source())");
+    }
+    std::string out;
+    size_t size = 0;
+    if (cubin) {
+        if (!api.nvrtcGetCUBINSize || !api.nvrtcGetCUBIN)
+            throw Error(ErrorKind::Compiler, "NVRTC is too old to emit cubins (CUDA 11.1 or newer is needed)");
+        check_nvrtc(api.nvrtcGetCUBINSize(p.handle, &size), "nvrtcGetCUBINSize");
+        out.resize(size);
+        check_nvrtc(api.nvrtcGetCUBIN(p.handle, out.data()), "nvrtcGetCUBIN");
+    } else {
+        check_nvrtc(api.nvrtcGetPTXSize(p.handle, &size), "nvrtcGetPTXSize");
+        out.resize(size);  // includes the NUL cuModuleLoadData needs at the end of PTX
+        check_nvrtc(api.nvrtcGetPTX(p.handle, out.data()), "nvrtcGetPTX");
+    }
+    if (out.empty()) throw Error(ErrorKind::Compiler, "NVRTC produced no output for " + req.name);
+    return out;
+}
+
+// The counters are shared with compiles on other threads (the parallel NVRTC check).
+void count(int64_t CompileCounters::*which) {
+    static std::mutex mutex;
+    std::lock_guard<std::mutex> lock(mutex);
+    ++(compile_counters().*which);
+}
+
+std::string cache_key(const NvrtcRequest& req, const std::string& target) {
+    Sha256 h;
+    h.update("simt-cuda-kernel-v1\nnvrtc " + std::to_string(nvrtc_version()) + "\n" + target);
+    for (const std::string& o : nvrtc_options(req)) h.update("\n" + o);
+    h.update("\n");
+    h.update(req.source);
+    return h.hex_digest();
+}
+
+// From the disk cache, or compiled and stored.
+std::string cached_compile(const NvrtcRequest& req, const std::string& target, bool cubin) {
+    std::string key = cache_key(req, target);
+    const char* suffix = cubin ? ".cubin" : ".ptx";
+    DiskCache& cache = DiskCache::instance();
+    std::string path, bytes;
+    if (cache.lookup("cuda", key, suffix, path, &bytes) && !bytes.empty()) {
+        count(&CompileCounters::disk_hits);
+        return bytes;
+    }
+    count(&CompileCounters::compiled);
+    bytes = run_nvrtc(req, target, cubin);
+    try {
+        cache.store("cuda", key, suffix, bytes);
+    } catch (const Error&) {
+        // A cache that cannot be written only costs a recompile next time.
+    }
+    return bytes;
+}
+
+std::string read_line(const std::string& path, int line) {
+    std::string text;
+    if (line <= 0 || !read_file(path, text)) return "";
+    size_t pos = 0;
+    for (int i = 1; i < line; ++i) {
+        pos = text.find('\n', pos);
+        if (pos == std::string::npos) return "";
+        ++pos;
+    }
+    size_t end = text.find('\n', pos);
+    return text.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
+}
+
+}  // namespace
+
+std::string nvrtc_target_for(int arch, bool* cubin) {
+    const std::vector<int>& archs = nvrtc_supported_archs();
+    if (std::find(archs.begin(), archs.end(), arch) != archs.end()) {
+        *cubin = true;
+        return "sm_" + std::to_string(arch);
+    }
+    int best = 0;
+    for (int a : archs)
+        if (a <= arch && a > best) best = a;
+    if (best == 0) {
+        int v = nvrtc_version();
+        throw Error(ErrorKind::Compiler, "NVRTC " + std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10) +
+                                             " cannot compile for compute capability " + std::to_string(arch / 10) +
+                                             "." + std::to_string(arch % 10) + " (its oldest target is sm_" +
+                                             std::to_string(archs.empty() ? 0 : archs.front()) +
+                                             "); use an NVRTC from an older CUDA toolkit");
+    }
+    *cubin = false;  // the device is newer than NVRTC: the driver JIT-compiles PTX for it
+    return "compute_" + std::to_string(best);
+}
+
+std::vector<std::string> nvrtc_options(const NvrtcRequest& req) {
+    std::vector<std::string> o = {"--std=c++17"};
+    const int version = nvrtc_version();
+    // Leaves out texture, device-runtime and driver-type declarations nothing generated uses:
+    // less for the front end to parse in every compile.
+    if (version >= 12040) o.push_back("--minimal");
+    if (req.options.fastmath) o.push_back("--use_fast_math");
+    if (req.options.debug) o.push_back("--device-debug");
+    if (req.options.lineinfo) o.push_back("--generate-line-info");
+    if (req.options.max_registers > 0) o.push_back("--maxrregcount=" + std::to_string(req.options.max_registers));
+    if (req.relocatable) o.push_back("--relocatable-device-code=true");
+    // NVRTC has no -O0 for device code short of -G; its fastest-compile level is the closest.
+    if (!req.optimize && version >= 12080) o.push_back("--Ofast-compile=max");
+    o.insert(o.end(), req.extra.begin(), req.extra.end());
+    return o;
+}
+
+CudaImage compile_for_device(const NvrtcRequest& req) {
+    CudaImage image;
+    image.target = nvrtc_target_for(req.arch, &image.is_cubin);
+    image.bytes = cached_compile(req, image.target, image.is_cubin);
+    return image;
+}
+
+std::string compile_ptx_text(const NvrtcRequest& req) {
+    bool cubin = false;
+    std::string target = nvrtc_target_for(req.arch, &cubin);
+    if (cubin) target = "compute_" + std::to_string(req.arch);
+    std::string ptx = cached_compile(req, target, false);
+    while (!ptx.empty() && ptx.back() == '\0') ptx.pop_back();
+    return ptx;
+}
+
+std::string annotate_nvrtc_log(const std::string& log) {
+    // NVRTC reports "<file>(<line>): error: <text>"; #line directives make <file> the user's .py.
+    std::string out;
+    size_t pos = 0;
+    while (pos < log.size()) {
+        size_t end = log.find('\n', pos);
+        std::string line = log.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
+        pos = end == std::string::npos ? log.size() : end + 1;
+        out += line + "\n";
+        size_t open = line.find('(');
+        size_t close = line.find("): error", open == std::string::npos ? 0 : open);
+        if (open == std::string::npos || close == std::string::npos || open == 0) continue;
+        std::string file = line.substr(0, open);
+        std::string digits = line.substr(open + 1, close - open - 1);
+        if (digits.empty() || !std::all_of(digits.begin(), digits.end(), [](char c) { return std::isdigit((unsigned char)c); }))
+            continue;
+        if (file.size() < 3 || file.compare(file.size() - 3, 3, ".py") != 0) continue;
+        std::string source = read_line(file, std::stoi(digits));
+        if (!source.empty()) out += "    " + file + ":" + digits + ": " + source + "\n";
+    }
+    while (!out.empty() && out.back() == '\n') out.pop_back();
+    return out;
+}
+
+}  // namespace simt

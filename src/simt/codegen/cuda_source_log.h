@@ -1,0 +1,25 @@
+// A record of the CUDA C++ of every kernel generated in this process (off unless switched on),
+// so a test session can check that NVRTC compiles all of them for sm_90 even on a machine
+// without a GPU (see tests/python/conftest.py).
+#pragma once
+#include <string>
+#include <vector>
+#include "codegen/emitter.h"
+
+namespace simt {
+
+struct RecordedCudaSource {
+    std::string kernel;       // kernel name, for messages
+    std::string source;       // complete CUDA translation unit (empty if codegen failed)
+    CompileOptions options;
+    std::string codegen_error;  // set when emitting CUDA C++ for the kernel failed
+};
+
+void set_cuda_source_recording(bool on);
+bool cuda_source_recording();
+// Called by emit_unit: records the unit's CUDA source (emitting it if `cuda` is null).
+void record_cuda_source(const CompileUnit& unit, const GeneratedSource* cuda);
+// The distinct sources recorded so far; clears the record.
+std::vector<RecordedCudaSource> take_recorded_cuda_sources();
+
+}  // namespace simt

@@ -1,0 +1,76 @@
+"""The CI check that every kernel specialization generated during a test session is valid CUDA
+C++ for sm_90: at session end the CUDA source of each (recorded by simt while the tests ran, on
+any backend) is compiled with NVRTC, in parallel and through the disk cache, and the session
+fails on any NVRTC error. Skipped, with the reason printed, only when NVRTC cannot be found.
+With pytest-xdist each worker checks its own kernels and the controller reports them all."""
+import os
+
+import pytest
+
+ARCH = 90
+_KEY = "simt_nvrtc_check"
+
+
+def start_recording():
+    import simt
+    simt._simt._record_cuda_sources(True)
+
+
+def run_check():
+    """Compiles what was recorded; returns a picklable result dict."""
+    import simt
+    available, why = simt._simt._nvrtc_available()
+    if not available:
+        return {"checked": 0, "failures": [], "skipped": why}
+    threads = max(1, (os.cpu_count() or 1))
+    report = simt._simt._nvrtc_check(ARCH, threads)
+    return {"checked": report["checked"], "failures": list(report["failures"]), "skipped": ""}
+
+
+def merge(results):
+    merged = {"checked": 0, "failures": [], "skipped": ""}
+    for r in results:
+        merged["checked"] += r["checked"]
+        merged["failures"].extend(r["failures"])
+        merged["skipped"] = merged["skipped"] or r["skipped"]
+    return merged
+
+
+def session_finish(session):
+    config = session.config
+    result = run_check()
+    if hasattr(config, "workerinput"):  # an xdist worker: hand the result to the controller
+        config.workeroutput[_KEY] = result
+        return
+    results = getattr(config, "_simt_nvrtc_results", [])
+    if not getattr(config, "_simt_nvrtc_distributed", False):
+        results = results + [result]
+    merged = merge(results)
+    config._simt_nvrtc_merged = merged
+    if merged["failures"] and session.exitstatus == 0:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def node_down(node):
+    config = node.config
+    config._simt_nvrtc_distributed = True
+    output = getattr(node, "workeroutput", None) or {}
+    if _KEY in output:
+        config._simt_nvrtc_results = getattr(config, "_simt_nvrtc_results", []) + [output[_KEY]]
+
+
+def terminal_summary(terminalreporter, config):
+    merged = getattr(config, "_simt_nvrtc_merged", None)
+    if merged is None:
+        return
+    tr = terminalreporter
+    if merged["skipped"]:
+        tr.write_line(f"NVRTC check of generated kernels SKIPPED: {merged['skipped']}", yellow=True)
+        return
+    if not merged["failures"]:
+        tr.write_line(f"NVRTC check: {merged['checked']} generated kernel source(s) compile for sm_{ARCH}", green=True)
+        return
+    tr.section(f"NVRTC check: {len(merged['failures'])} generated kernel(s) do not compile for sm_{ARCH}", red=True)
+    for f in merged["failures"]:
+        tr.write_line(f)
+        tr.write_line("")

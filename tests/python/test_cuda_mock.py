@@ -1,0 +1,325 @@
+"""The cuda backend end to end on a machine without a GPU: each test runs a script with
+SIMT_BACKEND=cuda against tests/mock_cuda/mock_libcuda.cpp, a stand-in libcuda.so.1 (host memory,
+instant streams, launches checked and recorded, built-in kernels emulated). Kernels are really
+compiled by NVRTC and their cubins loaded by the stand-in, so this covers the backend's driver
+calls, context handling, memory, copies, fills, random numbers, launch packing, streams, events,
+errors and boundscheck readback; only kernel execution needs the GPU suite."""
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import simt
+
+from conftest import ROOT
+
+SIMT_PATH = os.path.dirname(os.path.dirname(os.path.abspath(simt.__file__)))  # where the simt under test lives
+
+NVRTC, WHY = simt._simt._nvrtc_available()
+pytestmark = pytest.mark.skipif(not NVRTC, reason=f"NVRTC not found: {WHY}")
+
+SEED_ERROR_TEXT = ("Exception occurred: CUDA_ERROR_INVALID_VALUE: This indicates that one or more of the parameters "
+                   "passed to the API call is not within an acceptable range of values.")
+
+PRELUDE = """
+import ctypes, json, os, sys
+import numpy as np
+import simt
+from simt import cuda
+mock = ctypes.CDLL("libcuda.so.1")
+mock.mock_cuda_launch_count.restype = ctypes.c_long
+mock.mock_cuda_bytes_in_use.restype = ctypes.c_size_t
+mock.mock_cuda_release_threshold.restype = ctypes.c_uint64
+
+def last_launch():
+    name = ctypes.create_string_buffer(256)
+    dims = (ctypes.c_uint * 7)()
+    stream = ctypes.c_void_p()
+    p0 = (ctypes.c_ubyte * 24)()
+    p1 = (ctypes.c_ubyte * 8)()
+    mock.mock_cuda_last_launch(name, ctypes.c_size_t(256), dims, ctypes.byref(stream), p0, p1)
+    return name.value.decode(), list(dims), stream.value or 0, bytes(p0), bytes(p1)
+"""
+
+
+@pytest.fixture(scope="module")
+def mock_dir(tmp_path_factory):
+    out = tmp_path_factory.mktemp("mock_cuda")
+    cxx = os.environ.get("CXX", "c++").split()
+    src = os.path.join(ROOT, "tests", "mock_cuda", "mock_libcuda.cpp")
+    cmd = cxx + ["-std=c++17", "-O1", "-shared", "-fPIC", "-I", os.path.join(ROOT, "src", "simt"), src,
+                 "-o", str(out / "libcuda.so.1"), "-Wl,-soname,libcuda.so.1"]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return out
+
+
+@pytest.fixture
+def on_mock(mock_dir, tmp_path):
+    """Runs Python code on the cuda backend over the stand-in driver; returns its stdout."""
+    def run(code, env=None, expect_ok=True, script_name="script.py"):
+        script = tmp_path / script_name
+        script.write_text(PRELUDE + textwrap.dedent(code))
+        full_env = dict(os.environ)
+        full_env.update({
+            "SIMT_BACKEND": "cuda",
+            "LD_LIBRARY_PATH": str(mock_dir) + os.pathsep + os.environ.get("LD_LIBRARY_PATH", ""),
+            "SIMT_CACHE_DIR": str(tmp_path / "cache"),
+            "PYTHONPATH": os.pathsep.join(p for p in (SIMT_PATH, os.environ.get("PYTHONPATH")) if p),
+        })
+        full_env.update(env or {})
+        r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=full_env, timeout=300,
+                           cwd=str(tmp_path))
+        if expect_ok:
+            assert r.returncode == 0, r.stdout + r.stderr
+        return r
+    run.last_script = tmp_path / "script.py"
+    return run
+
+
+def test_backend_device_and_pool(on_mock, mock_dir):
+    r = on_mock("""
+        assert simt.backend() == "cuda" and cuda.is_available()
+        d = cuda.Device()
+        assert d.name == "simt mock GPU 0", d.name
+        assert d.compute_capability == (9, 0)
+        assert d.attributes["total_memory"] == 1 << 30
+        a = simt.zeros(1000)
+        assert mock.mock_cuda_release_threshold() == 2**64 - 1  # freed memory stays in the pool
+        used = mock.mock_cuda_bytes_in_use()
+        assert used >= 8000, used
+        del a
+        assert mock.mock_cuda_bytes_in_use() == used - 8000  # stream-ordered free happened
+        mock.mock_cuda_pool_trims.restype = ctypes.c_int
+        simt.get_default_memory_pool().free_all_blocks()
+        assert mock.mock_cuda_pool_trims() == 1
+        print(json.dumps(simt.pathfinder.report()["libcuda"]))
+    """)
+    libcuda = json.loads(r.stdout.strip().splitlines()[-1])
+    assert libcuda["path"] == str(mock_dir / "libcuda.so.1") and libcuda["found_by"] == "OS loader"
+
+
+def test_copies_fills_and_device_copies(on_mock):
+    on_mock("""
+        rng = np.random.default_rng(7)
+        for n in [1, (8 << 20) - 1, 8 << 20, (8 << 20) + 1, 5 * (8 << 20) + 12345]:
+            host = rng.integers(0, 256, n, dtype=np.uint8)
+            original = host.copy()
+            d = simt.asarray(host)
+            host[:] = 0
+            np.testing.assert_array_equal(d.get(), original)
+            np.testing.assert_array_equal(d.copy().get(), original)
+        for dtype, value in [(np.int8, -7), (np.uint16, 0xBEEF), (np.float32, -2.5), (np.int64, 0x123456789ABCDEF0),
+                             (np.float64, np.pi), (np.float64, 0.0), (np.complex64, 1.5 - 2.25j),
+                             (np.complex128, -0.1 + 3.7j), (np.complex128, 0), (np.float16, 0.333), (np.int32, 5)]:
+            np.testing.assert_array_equal(simt.full(1001, value, dtype=dtype).get(), np.full(1001, value, dtype=dtype))
+        assert mock.mock_cuda_host_allocations() >= 1  # copies went through pinned staging buffers
+    """)
+
+
+def test_random_numbers_match_the_cpu_backend(on_mock):
+    code = """
+        simt.random.seed(987654321)
+        parts = [simt.random.uniform(-3, 5, 1001).get(), simt.random.uniform(-1, 1, 1003, dtype=np.float32).get(),
+                 simt.random.randint(-50, 1000, 777).get(), simt.random.randint(0, 100, 99, dtype=np.int8).get(),
+                 simt.random.randint(0, 30000, 55, dtype=np.int16).get(), simt.random.randint(0, 9, 33, dtype=np.int32).get()]
+        print(json.dumps([p.tobytes().hex() for p in parts]))
+    """
+    on_cuda = on_mock(code).stdout.strip().splitlines()[-1]
+    on_cpu = on_mock(code.replace("mock = ctypes", "mock_ = ctypes"), env={"SIMT_BACKEND": "cpu"},
+                     script_name="cpu.py").stdout.strip().splitlines()[-1]
+    assert on_cuda == on_cpu
+
+
+def test_seed_error_listing_prints_the_seed_text(on_mock):
+    r = on_mock(open(os.path.join(ROOT, "examples", "vecadd_error.py")).read().replace("import numpy as np", "", 1))
+    assert r.stdout.strip().splitlines()[-1] == SEED_ERROR_TEXT
+
+
+def test_launch_packs_arguments_and_uses_the_stream(on_mock):
+    on_mock("""
+        @cuda.jit
+        def scale(A, factor):
+            i = cuda.grid(1)
+            A[i] = A[i] * factor
+
+        a = simt.zeros(1000)
+        before = mock.mock_cuda_launch_count()
+        scale[4, 256](a, 2.5)
+        assert mock.mock_cuda_launch_count() == before + 1
+        name, dims, stream, p0, p1 = last_launch()
+        assert name == "scale" and dims == [4, 1, 1, 256, 1, 1, 0] and stream == 0
+        data, shape, stride = np.frombuffer(p0, dtype=np.int64)
+        assert (data, shape, stride) == (a.data_ptr, 1000, 8)
+        assert np.frombuffer(p1, dtype=np.float64)[0] == 2.5
+        s = cuda.stream()
+        scale[(2, 3), (8, 4, 2), s, 128](a, 1.0)
+        name, dims, stream, _, _ = last_launch()
+        assert dims == [2, 3, 1, 8, 4, 2, 128] and stream == s.ptr != 0
+        with s:
+            scale[1, 32](a, 1.0)
+            assert last_launch()[2] == s.ptr
+            scale[1, 32, 0](a, 1.0)  # an explicit default stream wins over `with`
+            assert last_launch()[2] == 0
+        scale[1, 32](a, 1.0)
+        assert last_launch()[2] == 0
+        scale.forall(5000)(a, 3.0)
+        assert last_launch()[1][:4] == [40, 1, 1, 128]
+    """)
+
+
+def test_invalid_launches_raise_and_the_next_launch_works(on_mock):
+    on_mock("""
+        @cuda.jit
+        def k(A):
+            A[cuda.grid(1)] = 1.0
+
+        a = simt.zeros(10)
+        count = mock.mock_cuda_launch_count()
+        for config in [(1, 2048), (2**33, 1), (1, (32, 32, 2)), (0, 1)]:
+            try:
+                k[config](a)
+            except cuda.CUDAError as e:
+                assert str(e).startswith("CUDA_ERROR_INVALID_VALUE: This indicates"), str(e)
+                assert e.code == 1 and e.name == "CUDA_ERROR_INVALID_VALUE"
+            else:
+                raise AssertionError(f"{config} launched")
+        assert mock.mock_cuda_launch_count() == count
+        k[1, 10](a)
+        cuda.synchronize()
+        assert mock.mock_cuda_launch_count() == count + 1
+    """.replace("k[config]", "k[config[0], config[1]]"))
+
+
+def test_boundscheck_record_is_read_at_synchronization_points(on_mock):
+    r = on_mock("""
+        @cuda.jit(boundscheck=True)
+        def k(A):
+            A[cuda.grid(1)] = 2.0
+
+        a = simt.zeros(10)
+        mock.mock_cuda_inject_bounds_error(ctypes.c_int64(12), ctypes.c_int64(10))
+        k[1, 16](a)
+        try:
+            cuda.synchronize()
+        except IndexError as e:
+            print("IndexError:", e)
+        cuda.synchronize()  # reported once: the record was reset
+        k[1, 10](a)
+        cuda.synchronize()
+        mock.mock_cuda_inject_bounds_error(ctypes.c_int64(-20), ctypes.c_int64(10))
+        k[1, 16](a)
+        try:
+            a.get()
+        except IndexError as e:
+            print("IndexError:", e)
+        s = cuda.stream()
+        mock.mock_cuda_inject_bounds_error(ctypes.c_int64(99), ctypes.c_int64(10))
+        k[1, 16, s](a)
+        try:
+            s.synchronize()
+        except IndexError as e:
+            print("IndexError:", e)
+    """)
+    lines = [l for l in r.stdout.splitlines() if l.startswith("IndexError")]
+    assert len(lines) == 3, r.stdout
+    script = on_mock.last_script.read_text().splitlines()
+    line = next(i for i, text in enumerate(script, 1) if "A[cuda.grid(1)] = 2.0" in text)
+    assert lines[0] == (f"IndexError: index 12 is out of bounds for axis 0 with size 10 (array 'A' of shape (10,), "
+                        f"index (12)) in kernel 'k' at {on_mock.last_script}:{line}")
+    assert "index -20 is out of bounds" in lines[1] and "index 99 is out of bounds" in lines[2]
+
+
+def test_out_of_memory_names_the_size(on_mock):
+    on_mock("""
+        for n in [2 << 30, 700 << 20]:
+            held = simt.empty(700 << 20, dtype=np.uint8)
+            try:
+                simt.empty(n, dtype=np.uint8)
+            except cuda.OutOfMemoryError as e:
+                assert isinstance(e, MemoryError)
+                assert f"cannot allocate {n} bytes" in str(e), str(e)
+                assert "on device 0 (simt mock GPU 0" in str(e) and "CUDA_ERROR_OUT_OF_MEMORY" in str(e), str(e)
+            else:
+                raise AssertionError("allocated more than the device has")
+            del held
+        simt.empty(700 << 20, dtype=np.uint8)  # the memory came back
+    """)
+
+
+def test_contexts_on_other_threads_and_devices(on_mock):
+    on_mock("""
+        import threading
+        errors = []
+        def work():
+            try:
+                a = simt.arange(100) if hasattr(simt, "arange") else simt.asarray(np.arange(100.0))
+                b = simt.zeros(100)
+                @cuda.jit
+                def k(A):
+                    A[cuda.grid(1)] = 1.0
+                k[1, 100](b)
+                cuda.synchronize()
+                np.testing.assert_array_equal(a.get(), np.arange(100.0))
+                with cuda.Device(1):
+                    c = simt.full(10, 3.0)
+                    assert cuda.Device().id == 1
+                    np.testing.assert_array_equal(c.get(), np.full(10, 3.0))
+                assert cuda.Device().id == 0
+                cuda.Device(1).synchronize()  # syncs device 1, leaves device 0 current
+                assert cuda.Device().id == 0
+            except Exception as e:
+                errors.append(repr(e))
+        t = threading.Thread(target=work)
+        t.start(); t.join()
+        assert not errors, errors
+        assert len(cuda.gpus) == 2 and [d.name for d in cuda.gpus] == ["simt mock GPU 0", "simt mock GPU 1"]
+        try:
+            cuda.select_device(2)
+        except cuda.CUDAError as e:
+            assert "CUDA_ERROR_INVALID_DEVICE" in str(e)
+        else:
+            raise AssertionError("device 2 selected")
+    """, env={"SIMT_MOCK_CUDA_DEVICES": "2"})
+
+
+def test_events_streams_and_timing(on_mock):
+    on_mock("""
+        start, end = cuda.event(), cuda.event()
+        start.record(); end.record()
+        assert end.query() and cuda.event_elapsed_time(start, end) >= 0
+        s = cuda.Stream(non_blocking=True)
+        end.record(s); end.wait(s); s.synchronize(); assert s.query()
+        no_timing = cuda.Event(timing=False)
+        no_timing.record()
+        try:
+            start.elapsed_time(no_timing)
+        except cuda.CUDAError as e:
+            assert str(e) == "CUDA_ERROR_INVALID_HANDLE: This indicates that a resource handle passed to the API call was not valid.", str(e)
+        else:
+            raise AssertionError("timing from an event without timing")
+        del s
+    """)
+
+
+def test_kernels_come_from_nvrtc_and_the_disk_cache(on_mock):
+    code = """
+        @cuda.jit
+        def k(A):
+            A[cuda.grid(1)] = 3.0
+        a = simt.zeros(8)
+        k[1, 8](a)
+        ptx = list(k.inspect_asm().values())[0]
+        assert ".target sm_90" in ptx and ".entry k(" in ptx
+        print(dict(simt._simt.compile_counters()))
+        print("nvrtc loaded:", "libnvrtc" in open("/proc/self/maps").read())
+    """
+    first = on_mock(code).stdout
+    assert "'compiled': 2" in first  # the cubin, then the PTX for inspect_asm
+    assert "nvrtc loaded: True" in first
+    second = on_mock(code).stdout
+    assert "'compiled': 0" in second and "'disk_hits': 2" in second
+    assert "nvrtc loaded: False" in second  # cached kernels need no NVRTC at all
