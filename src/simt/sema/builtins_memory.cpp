@@ -13,6 +13,7 @@ namespace simt {
 namespace {
 
 constexpr int64_t kMaxLocalBytes = int64_t(512) << 10;  // CUDA's local memory per thread
+constexpr int64_t kMaxStaticSharedBytes = int64_t(48) << 10;  // static shared memory per block
 constexpr int64_t kMaxConstBytes = int64_t(64) << 10;   // CUDA's constant memory
 
 int64_t dtype_alignment(DType d) {
@@ -115,6 +116,10 @@ const Type* infer_array_decl(Sema& s, Expr& call, bool shared) {
         if (m.space == MemoryArray::Space::Shared) {
             m.offset = align_up(u.static_shared_bytes, m.alignment);
             u.static_shared_bytes = m.offset + bytes;
+            // ptxas rejects this on the GPU, so every backend rejects it at compile time.
+            if (u.static_shared_bytes > kMaxStaticSharedBytes)
+                s.fail(call.loc, "cuda.shared.array() storage of this kernel reaches " + std::to_string(u.static_shared_bytes) +
+                                     " bytes; a block can have at most 49152 bytes (48 KiB) of static shared memory");
         } else if (m.space == MemoryArray::Space::Local) {
             u.local_bytes = align_up(u.local_bytes, m.alignment) + bytes;
             if (u.local_bytes > kMaxLocalBytes)
