@@ -45,6 +45,18 @@ std::string unique_suffix() {
     return buf;
 }
 
+std::vector<std::string> split(const std::string& text, const char* separators) {
+    std::vector<std::string> out;
+    size_t start = 0;
+    while (start <= text.size()) {
+        size_t end = text.find_first_of(separators, start);
+        if (end == std::string::npos) end = text.size();
+        if (end > start) out.push_back(text.substr(start, end - start));
+        start = end + 1;
+    }
+    return out;
+}
+
 void write_file_atomic(const std::string& path, const std::string& data) {
     std::string tmp = path + ".tmp." + unique_suffix();
     int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);

@@ -15,6 +15,8 @@ void make_private_directory(const std::string& path);
 bool file_exists(const std::string& path);
 std::string find_in_path(const std::string& program);  // "" when not found
 std::string unique_suffix();                           // pid + counter + random, for temp names
+// Splits on any of the separator characters, dropping empty pieces ("a  b" → {"a", "b"}).
+std::vector<std::string> split(const std::string& text, const char* separators);
 
 struct ProcessResult {
     int exit_code = -1;

@@ -3,20 +3,12 @@
 #include <sys/stat.h>
 #include <climits>
 #include <cstdlib>
-#include <sstream>
 #include "support/error.h"
 #include "support/files.h"
 
 namespace simt {
 
 namespace {
-std::vector<std::string> split_words(const std::string& s) {
-    std::istringstream in(s);
-    std::vector<std::string> out;
-    std::string w;
-    while (in >> w) out.push_back(w);
-    return out;
-}
 
 std::string identity_of(const std::string& path) {
     char real[PATH_MAX];
@@ -31,7 +23,7 @@ const HostCompiler& host_compiler() {
     static const HostCompiler compiler = [] {
         std::vector<std::string> tried;
         std::vector<std::vector<std::string>> candidates;
-        if (const char* cxx = std::getenv("CXX"); cxx && *cxx) candidates.push_back(split_words(cxx));
+        if (const char* cxx = std::getenv("CXX"); cxx && *cxx) candidates.push_back(split(cxx, " \t\n"));
         for (const char* name : {"c++", "g++", "clang++"}) candidates.push_back({name});
         for (std::vector<std::string>& cmd : candidates) {
             if (cmd.empty()) continue;

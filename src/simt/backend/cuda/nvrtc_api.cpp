@@ -7,7 +7,6 @@
 #include <sys/stat.h>
 #include <cstdlib>
 #include <mutex>
-#include <sstream>
 #include "backend/cuda/pathfinder.h"
 #include "runtime/disk_cache.h"
 #include "support/error.h"
@@ -108,11 +107,11 @@ std::string record_path(const SearchInputs& in) {
 bool recall(const SearchInputs& in, Facts& f) {
     std::string text;
     if (!read_file(record_path(in), text)) return false;
-    std::istringstream s(text);
-    std::string path, stamped, found_by, archs;
-    if (!std::getline(s, path) || !std::getline(s, stamped) || !std::getline(s, found_by) || !(s >> f.version) ||
-        !(s >> archs))
-        return false;
+    // Lines: path, stamp, found_by, version, comma-separated archs (see remember()).
+    std::vector<std::string> lines = split(text, "\n");
+    if (lines.size() < 5) return false;
+    const std::string &path = lines[0], &stamped = lines[1], &found_by = lines[2], &archs = lines[4];
+    f.version = std::atoi(lines[3].c_str());
     if (stamped.empty() || stamp(path) != stamped) return false;
     SearchInputs no_loader = in;
     no_loader.os_loader = nullptr;
@@ -120,8 +119,7 @@ bool recall(const SearchInputs& in, Facts& f) {
     bool consistent = found_by == "OS loader" ? (!cheap.found() || cheap.found_by == in.default_root)
                                               : cheap.path == path;
     if (!consistent) return false;
-    std::istringstream list(archs);
-    for (std::string a; std::getline(list, a, ',');) f.archs.push_back(std::atoi(a.c_str()));
+    for (const std::string& a : split(archs, ",")) f.archs.push_back(std::atoi(a.c_str()));
     f.path = path;
     f.found = !f.archs.empty();
     return f.found;
