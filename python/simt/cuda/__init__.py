@@ -4,6 +4,7 @@ from .. import _simt
 from ._device import (Device, Event, Stream, default_stream, event, event_elapsed_time, get_current_stream,
                       get_elapsed_time, stream, synchronize)
 from ._jit import Dispatcher, jit
+from . import random
 from ._stubs import blockDim, blockIdx, grid, gridDim, gridsize, laneid, threadIdx, warpsize
 
 CUDAError = _simt.CUDAError

@@ -15,6 +15,7 @@ struct GeneratedSource {
     std::string user_code;    // the kernel's code, as shown by inspect_source()
     std::string full_source;  // prelude + user code: what the compiler sees
     std::string entry_name;   // symbol of the kernel entry point
+    CompileOptions options;   // what it was generated with; backends map them to compiler flags
 };
 
 GeneratedSource emit_unit(const CompileUnit& unit, Target target);
@@ -59,6 +60,9 @@ private:
     std::string boolop_expr(const Expr& e);
     std::string element_access(const char* fn, const Expr& subscript, const std::string& extra);
     std::string tuple_struct(const Type* t);
+    std::string tuple_concat_expr(const Expr& e);  // a + b on tuples (emit_tuple.cpp)
+    std::string tuple_slice_expr(const Expr& e);   // t[a:b:c] with constant bounds (emit_tuple.cpp)
+    std::string options_header() const;            // kernel options as generated-code comments/defines
 
     const CompileUnit& unit_;
     Target target_;

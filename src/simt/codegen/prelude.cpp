@@ -7,11 +7,28 @@ namespace embedded {
 extern const char* const prelude_cpu;
 extern const char* const prelude_cuda;
 extern const char* const prelude_common;
+extern const char* const prelude_numeric;
+extern const char* const prelude_scalar_math;
+extern const char* const prelude_complex_math;
+extern const char* const prelude_xoroshiro;
+extern const char* const prelude_random;
 }  // namespace embedded
 
+namespace {
+std::string part(const char* name, const char* text) { return std::string("\n#line 1 \"simt/prelude/") + name + "\"\n" + text; }
+
+// The target prelude, then the parts shared by both targets in dependency order.
+std::string joined(const char* target_text) {
+    return std::string(target_text) + part("numeric.h", embedded::prelude_numeric) +
+           part("common.h", embedded::prelude_common) + part("scalar_math.h", embedded::prelude_scalar_math) +
+           part("complex_math.h", embedded::prelude_complex_math) + part("xoroshiro.h", embedded::prelude_xoroshiro) +
+           part("random.h", embedded::prelude_random);
+}
+}  // namespace
+
 const std::string& prelude_source(Target target) {
-    static const std::string cpu = std::string(embedded::prelude_cpu) + "\n#line 1 \"simt/prelude/common.h\"\n" + embedded::prelude_common;
-    static const std::string cuda = std::string(embedded::prelude_cuda) + "\n#line 1 \"simt/prelude/common.h\"\n" + embedded::prelude_common;
+    static const std::string cpu = joined(embedded::prelude_cpu);
+    static const std::string cuda = joined(embedded::prelude_cuda);
     return target == Target::Cuda ? cuda : cpu;
 }
 

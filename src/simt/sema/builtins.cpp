@@ -28,6 +28,9 @@ const BuiltinRegistry& builtins() {
         register_math_builtins(*r);
         register_cuda_builtins(*r);
         register_numpy_builtins(*r);
+        register_cmath_builtins(*r);
+        register_complex_builtins(*r);
+        register_random_builtins(*r);
         return r;
     }();
     return *registry;

@@ -58,5 +58,8 @@ void register_python_builtins(BuiltinRegistry& r);
 void register_math_builtins(BuiltinRegistry& r);
 void register_cuda_builtins(BuiltinRegistry& r);
 void register_numpy_builtins(BuiltinRegistry& r);
+void register_cmath_builtins(BuiltinRegistry& r);
+void register_complex_builtins(BuiltinRegistry& r);
+void register_random_builtins(BuiltinRegistry& r);
 
 }  // namespace simt

@@ -53,12 +53,13 @@ const HostCompiler& host_compiler() {
     return compiler;
 }
 
-std::vector<std::string> host_compile_flags(bool fastmath, bool debug) {
+std::vector<std::string> host_compile_flags(const CompileOptions& options) {
     std::vector<std::string> flags = {"-std=c++17", "-fPIC", "-shared", "-fno-exceptions", "-fno-rtti", "-fwrapv",
                                       "-fno-math-errno", "-fvisibility=hidden", "-w"};
-    flags.push_back(debug ? "-O0" : "-O3");
-    if (debug) flags.push_back("-g");
-    if (fastmath) flags.push_back("-ffast-math");
+    flags.push_back(options.opt ? "-O3" : "-O0");
+    if (options.debug) flags.push_back("-g");
+    else if (options.lineinfo) flags.push_back("-g1");  // line tables only
+    if (options.fastmath) flags.push_back("-ffast-math");
     return flags;
 }
 
