@@ -18,6 +18,11 @@ template <class R> SIMT_INLINE simt_complex<R> simt_crect(R r, R phi) {
 template <class R> SIMT_INLINE simt_complex<R> simt_times_i(simt_complex<R> z) { return {-z.im, z.re}; }
 template <class R> SIMT_INLINE simt_complex<R> simt_times_minus_i(simt_complex<R> z) { return {z.im, -z.re}; }
 
+// 1 - z and 1 + z with a real 1: the imaginary part keeps the sign of its zero (-z.im, z.im),
+// which decides the side of a branch cut.
+template <class R> SIMT_INLINE simt_complex<R> simt_one_minus(simt_complex<R> z) { return {1 - z.re, -z.im}; }
+template <class R> SIMT_INLINE simt_complex<R> simt_one_plus(simt_complex<R> z) { return {1 + z.re, z.im}; }
+
 template <class R> SIMT_INLINE simt_complex<R> simt_csqrt(simt_complex<R> z) {
     R x = z.re, y = z.im;
     if (simt_isinf(y)) return {(R)simt_inf(), y};
@@ -96,20 +101,17 @@ template <class R> SIMT_INLINE simt_complex<R> simt_ccos(simt_complex<R> z) { re
 template <class R> SIMT_INLINE simt_complex<R> simt_ctan(simt_complex<R> z) { return simt_times_minus_i(simt_ctanh(simt_times_i(z))); }
 
 template <class R> SIMT_INLINE simt_complex<R> simt_casin(simt_complex<R> z) {
-    simt_complex<R> one((R)1, (R)0);
-    simt_complex<R> a = simt_csqrt(one - z), b = simt_csqrt(one + z);
+    simt_complex<R> a = simt_csqrt(simt_one_minus(z)), b = simt_csqrt(simt_one_plus(z));
     return {simt_real_atan2(z.re, a.re * b.re - a.im * b.im), simt_real_asinh(a.re * b.im - a.im * b.re)};
 }
 
 template <class R> SIMT_INLINE simt_complex<R> simt_cacos(simt_complex<R> z) {
-    simt_complex<R> one((R)1, (R)0);
-    simt_complex<R> a = simt_csqrt(one - z), b = simt_csqrt(one + z);
+    simt_complex<R> a = simt_csqrt(simt_one_minus(z)), b = simt_csqrt(simt_one_plus(z));
     return {2 * simt_real_atan2(a.re, b.re), simt_real_asinh(b.re * a.im - b.im * a.re)};
 }
 
 template <class R> SIMT_INLINE simt_complex<R> simt_cacosh(simt_complex<R> z) {
-    simt_complex<R> one((R)1, (R)0);
-    simt_complex<R> a = simt_csqrt(z - one), b = simt_csqrt(z + one);
+    simt_complex<R> a = simt_csqrt(simt_complex<R>(z.re - 1, z.im)), b = simt_csqrt(simt_one_plus(z));
     return {simt_real_asinh(a.re * b.re + a.im * b.im), 2 * simt_real_atan2(a.im, b.re)};
 }
 

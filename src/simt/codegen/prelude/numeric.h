@@ -31,7 +31,7 @@ SIMT_INLINE uint16_t simt_half_from_float(float f) {
     if (mag < 0x38800000u) {  // subnormal half (or zero)
         if (mag < 0x33000000u) return (uint16_t)sign;
         uint32_t m = (mag & 0x007fffffu) | 0x00800000u;
-        int shift = 126 - (int)(mag >> 23);
+        int shift = 125 - (int)(mag >> 23);  // half units are 2^-24: keep (24 - 1 - shift) bits
         uint32_t half_m = m >> (shift + 1);
         uint32_t rem = m & ((1u << (shift + 1)) - 1u), mid = 1u << shift;
         if (rem > mid || (rem == mid && (half_m & 1u))) ++half_m;
