@@ -156,3 +156,26 @@ def test_tuple_slice_errors(tmp_path, source, message):
     with pytest.raises(cuda.TypingError) as info:
         kernel[1, 1](simt.zeros(1))
     assert message in str(info.value), str(info.value)
+
+
+@cuda.jit(device=True, inline=True)
+def rotate(t):
+    return t[1:] + t[:1]
+
+
+def test_tuples_through_inline_device_functions_and_loops(rng):
+    @cuda.jit
+    def k(A, out):
+        i = cuda.grid(1)
+        if i < A.size:
+            t = (A[i], i, A[i] * 2, np.float32(1))
+            s = rotate(t)[::-1] + t[1:3]  # (A, 1, 2A, i, i, 2A)
+            acc = 0.0
+            for v in s[:4]:
+                acc += v
+            out[i] = acc + len(s) + s[-1]
+
+    a = rng.uniform(-10, 10, N)
+    out = simt.zeros(N)
+    launch(k, N, simt.asarray(a), out)
+    np.testing.assert_allclose(out.get(), 5 * a + np.arange(N) + 7, rtol=1e-14)

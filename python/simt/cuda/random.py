@@ -67,6 +67,8 @@ def init_xoroshiro128p_states(states, seed, subsequence_start=0, stream=0):
 def create_xoroshiro128p_states(n, seed, subsequence_start=0, stream=0):
     """A new device array of `n` xoroshiro128+ states (uint64, shape (n, 2)), one per thread."""
     from .._creation import empty
+    if int(n) < 0:
+        raise ValueError(f"the number of states must be non-negative, not {n}")
     states = empty((int(n), 2), dtype=np.uint64)
     init_xoroshiro128p_states(states, seed, subsequence_start, stream)
     return states

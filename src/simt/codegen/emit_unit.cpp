@@ -157,7 +157,7 @@ std::string Emitter::tuple_struct(const Type* t) {
     if (it != tuple_names_.end()) return it->second;
     std::vector<std::string> fields;
     for (const Type* e : t->elems) fields.push_back(c_type(e));  // defines nested tuples first
-    std::string name = "simt_tuple" + std::to_string(tuple_names_.size());
+    std::string name = "simt_tuple_t" + std::to_string(tuple_names_.size());  // no temp() name has "_t"
     tuple_names_[t] = name;
     std::string def = "// " + t->str() + "\nstruct " + name + " {";
     for (size_t i = 0; i < fields.size(); ++i) def += " " + fields[i] + " f" + std::to_string(i) + ";";

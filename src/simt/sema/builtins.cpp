@@ -31,6 +31,7 @@ const BuiltinRegistry& builtins() {
         register_cmath_builtins(*r);
         register_complex_builtins(*r);
         register_random_builtins(*r);
+        register_intrinsic_builtins(*r);
         return r;
     }();
     return *registry;
