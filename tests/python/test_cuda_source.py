@@ -134,7 +134,23 @@ def intrinsics(I, X, out):
         out[i] += cuda.cbrt(X[i])
 
 
+@cuda.jit
+def fp16_intrinsics(A, out, flags):
+    i = cuda.grid(1)
+    if i < A.size:
+        a = A[i]
+        h = cuda.fp16.hadd(a, a) + cuda.fp16.hsub(a, a) + cuda.fp16.hmul(a, a) + cuda.fp16.hdiv(a, a)
+        h += cuda.fp16.hmax(a, a) + cuda.fp16.hmin(a, a) + cuda.fp16.hfma(a, a, a) + cuda.fp16.hneg(a)
+        h += cuda.fp16.habs(a) + cuda.fp16.hsin(a) + cuda.fp16.hcos(a) + cuda.fp16.hlog(a) + cuda.fp16.hlog10(a)
+        h += cuda.fp16.hlog2(a) + cuda.fp16.hexp(a) + cuda.fp16.hexp10(a) + cuda.fp16.hexp2(a) + cuda.fp16.hsqrt(a)
+        h += cuda.fp16.hrsqrt(a) + cuda.fp16.hrcp(a) + cuda.fp16.hceil(a) + cuda.fp16.hfloor(a) + cuda.fp16.htrunc(a)
+        out[i] = h + cuda.fp16.hrint(a)
+        flags[i] = cuda.fp16.heq(a, h) or cuda.fp16.hne(a, h) or cuda.fp16.hgt(a, h) or cuda.fp16.hge(a, h) or \
+            cuda.fp16.hlt(a, h) or cuda.fp16.hle(a, h)
+
+
 KERNELS = [
+    (fp16_intrinsics, "void(float16[:], float16[:], boolean[:])"),
     (intrinsics, "void(int8[:], float32[:], float64[:])"),
     (intrinsics, "void(uint64[:], float64[:], float64[:])"),
     (real_math, "void(float64[:], int64[:], float64[:])"),

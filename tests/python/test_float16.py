@@ -140,3 +140,81 @@ def test_half_scalar_arguments_casts_and_constants(rng):
     with np.errstate(over="ignore"):
         np.testing.assert_array_equal(cast.get(), x.astype(np.float16))  # one rounding from float64
     np.testing.assert_array_equal(back.get(), a.astype(np.float64) + np.trunc(a).astype(np.float64))
+
+
+FP16_BINARY = [("hadd", np.add), ("hsub", np.subtract), ("hmul", np.multiply), ("hdiv", np.divide),
+               ("hmax", np.fmax), ("hmin", np.fmin)]
+FP16_COMPARE = [("heq", np.equal), ("hne", np.not_equal), ("hgt", np.greater), ("hge", np.greater_equal),
+                ("hlt", np.less), ("hle", np.less_equal)]
+
+
+def test_fp16_intrinsics(rng):
+    @cuda.jit
+    def k(A, B, C, OUT, CMP):
+        i = cuda.grid(1)
+        if i < A.size:
+            a, b, c = A[i], B[i], C[i]
+            OUT[i, 0] = cuda.fp16.hadd(a, b)
+            OUT[i, 1] = cuda.fp16.hsub(a, b)
+            OUT[i, 2] = cuda.fp16.hmul(a, b)
+            OUT[i, 3] = cuda.fp16.hdiv(a, b)
+            OUT[i, 4] = cuda.fp16.hmax(a, b)
+            OUT[i, 5] = cuda.fp16.hmin(a, b)
+            OUT[i, 6] = cuda.fp16.hneg(a)
+            OUT[i, 7] = cuda.fp16.habs(a)
+            OUT[i, 8] = cuda.fp16.hfma(a, b, c)
+            OUT[i, 9] = cuda.fp16.hsqrt(b)
+            OUT[i, 10] = cuda.fp16.hfloor(a)
+            OUT[i, 11] = cuda.fp16.hrcp(b)
+            CMP[i, 0] = cuda.fp16.heq(a, b)
+            CMP[i, 1] = cuda.fp16.hne(a, b)
+            CMP[i, 2] = cuda.fp16.hgt(a, b)
+            CMP[i, 3] = cuda.fp16.hge(a, b)
+            CMP[i, 4] = cuda.fp16.hlt(a, b)
+            CMP[i, 5] = cuda.fp16.hle(a, b)
+
+    a, b, c = halves(rng, -20, 20), halves(rng, 0.25, 20), halves(rng, -20, 20)
+    b[:50] = np.abs(a[:50])  # some equal pairs
+    c[50:150] = (-(a[50:150].astype(np.float64) * b[50:150]) + rng.uniform(-1, 1, 100) * 2.0**-8).astype(np.float16)
+    out, cmp = simt.zeros((N, 12), dtype=np.float16), simt.zeros((N, 6), dtype=np.bool_)
+    launch(k, N, simt.asarray(a), simt.asarray(b), simt.asarray(c), out, cmp)
+    got = out.get()
+    for col, (_, fn) in enumerate(FP16_BINARY):
+        np.testing.assert_array_equal(got[:, col], fn(a, b))
+    np.testing.assert_array_equal(got[:, 6], -a)
+    np.testing.assert_array_equal(got[:, 7], np.abs(a))
+    exact_fma = a.astype(np.float64) * b + c  # exact in float64 for float16 inputs
+    np.testing.assert_array_equal(got[:, 8], exact_fma.astype(np.float16))
+    np.testing.assert_array_equal(got[:, 9], np.sqrt(b))
+    np.testing.assert_array_equal(got[:, 10], np.floor(a))
+    np.testing.assert_array_equal(got[:, 11], (1 / b.astype(np.float64)).astype(np.float16))
+    for col, (_, fn) in enumerate(FP16_COMPARE):
+        np.testing.assert_array_equal(cmp.get()[:, col], fn(a, b))
+
+
+def test_fp16_transcendentals_within_one_ulp(rng):
+    @cuda.jit
+    def k(A, OUT):
+        i = cuda.grid(1)
+        if i < A.size:
+            a = A[i]
+            OUT[i, 0] = cuda.fp16.hsin(a)
+            OUT[i, 1] = cuda.fp16.hcos(a)
+            OUT[i, 2] = cuda.fp16.hexp(a)
+            OUT[i, 3] = cuda.fp16.hexp2(a)
+            OUT[i, 4] = cuda.fp16.hexp10(a)
+            OUT[i, 5] = cuda.fp16.hlog(abs(a) + np.float16(0.5))
+            OUT[i, 6] = cuda.fp16.hlog2(abs(a) + np.float16(0.5))
+            OUT[i, 7] = cuda.fp16.hlog10(abs(a) + np.float16(0.5))
+            OUT[i, 8] = cuda.fp16.hrsqrt(abs(a) + np.float16(0.5))
+
+    a = halves(rng, -3, 3)
+    out = simt.zeros((N, 9))
+    launch(k, N, simt.asarray(a), out)
+    x = a.astype(np.float64)
+    y = (np.abs(a) + np.float16(0.5)).astype(np.float64)  # the kernel adds in float16
+    expected = [np.sin(x), np.cos(x), np.exp(x), np.exp2(x), 10 ** x, np.log(y), np.log2(y), np.log10(y), 1 / np.sqrt(y)]
+    got = out.get()
+    for col, want in enumerate(expected):
+        ulp = np.spacing(np.abs(want).astype(np.float16)).astype(np.float64)
+        assert (np.abs(got[:, col] - want) <= ulp).all(), col

@@ -32,6 +32,7 @@ const BuiltinRegistry& builtins() {
         register_complex_builtins(*r);
         register_random_builtins(*r);
         register_intrinsic_builtins(*r);
+        register_fp16_builtins(*r);
         return r;
     }();
     return *registry;

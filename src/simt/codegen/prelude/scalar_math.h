@@ -5,6 +5,7 @@
 extern "C" {
 double frexp(double, int*); float frexpf(float, int*);
 double modf(double, double*); float modff(float, float*);
+float fmaxf(float, float); float fminf(float, float);
 }
 #endif
 
@@ -83,3 +84,11 @@ SIMT_INLINE uint32_t simt_brev(uint32_t x) { return (uint32_t)(simt_brev((uint64
 template <class T> SIMT_INLINE T simt_popc(T x) { return (T)simt_popcount64(simt_bit_pattern(x)); }
 template <class T> SIMT_INLINE T simt_clz(T x) { return (T)(simt_clz64(simt_bit_pattern(x)) - (64 - 8 * (int)sizeof(T))); }
 template <class T> SIMT_INLINE uint32_t simt_ffs(T x) { return (uint32_t)simt_ffs64(simt_bit_pattern(x)); }
+
+// ---- helpers of cuda.fp16 (hexp10, hrsqrt, hrcp), computed in float ------------------------------
+SIMT_INLINE float simt_exp10f(float x) { return powf(10.0f, x); }
+SIMT_INLINE float simt_rsqrtf(float x) { return 1.0f / sqrtf(x); }
+SIMT_INLINE float simt_rcpf(float x) { return 1.0f / x; }
+// a * b + c of float16 values is exact in double for any finite float16 result, so converting it
+// to float16 rounds once, like __hfma. (In float, the sum would be rounded twice.)
+SIMT_INLINE double simt_hfma_exact(float a, float b, float c) { return (double)a * (double)b + (double)c; }
