@@ -136,3 +136,23 @@ def test_forall_covers_every_task(rng):
 def test_unknown_options_are_rejected():
     with pytest.raises(TypeError, match="unknown @cuda.jit option\\(s\\): fast_math"):
         cuda.jit(fast_math=True)
+
+
+def test_fastmath_kernels_leave_subnormals_alone_elsewhere(rng):
+    # A fastmath kernel must not switch the process to flush-to-zero (as linking with the host
+    # compiler's -ffast-math would): plain kernels and NumPy keep their subnormal results.
+    salt = int(rng.integers(1, 2**40))
+    x = simt.asarray(rng.uniform(-1, 1, 64).astype(np.float32))
+    make_kernel(salt, fastmath=True)[1, 64](x, simt.zeros(64, dtype=np.float32))
+
+    @cuda.jit
+    def halve(X, out):
+        i = cuda.grid(1)
+        if i < X.size:
+            out[i] = X[i] * 0.5
+
+    tiny = np.full(256, 1e-310)
+    out = simt.zeros(256)
+    halve[2, 128](simt.asarray(tiny), out)
+    np.testing.assert_array_equal(out.get(), tiny * 0.5)
+    assert (tiny * 0.5 != 0).all()

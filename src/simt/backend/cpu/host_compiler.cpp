@@ -59,7 +59,12 @@ std::vector<std::string> host_compile_flags(const CompileOptions& options) {
     flags.push_back(options.opt ? "-O3" : "-O0");
     if (options.debug) flags.push_back("-g");
     else if (options.lineinfo) flags.push_back("-g1");  // line tables only
-    if (options.fastmath) flags.push_back("-ffast-math");
+    // -ffast-math's parts, not the flag itself: linking with -ffast-math adds crtfastmath.o, whose
+    // constructor turns on flush-to-zero for the whole process when the kernel is loaded.
+    if (options.fastmath)
+        for (const char* f : {"-fno-trapping-math", "-ffinite-math-only", "-fno-signed-zeros", "-fassociative-math",
+                              "-freciprocal-math", "-ffp-contract=fast"})
+            flags.push_back(f);
     return flags;
 }
 

@@ -16,7 +16,7 @@ struct HostCompiler {
 const HostCompiler& host_compiler();
 
 // Flags a kernel is compiled with: the fixed ones plus those its options ask for (fastmath:
-// -ffast-math; debug: -g; lineinfo: -g1; opt=False: -O0 instead of -O3).
+// the parts of -ffast-math; debug: -g; lineinfo: -g1; opt=False: -O0 instead of -O3).
 std::vector<std::string> host_compile_flags(const CompileOptions& options);
 
 // Compiles `source_path` into the shared object `output_path`; raises Error(Compiler) with the
