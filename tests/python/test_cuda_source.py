@@ -149,7 +149,14 @@ def fp16_intrinsics(A, out, flags):
             cuda.fp16.hlt(a, h) or cuda.fp16.hle(a, h)
 
 
+@cuda.jit
+def scalar_parameters(h, z, n, out, zout):
+    out[0] = h * h + n
+    zout[0] = z * z + h
+
+
 KERNELS = [
+    (scalar_parameters, "void(float16, complex64, uint8, float16[:], complex64[:])"),
     (fp16_intrinsics, "void(float16[:], float16[:], boolean[:])"),
     (intrinsics, "void(int8[:], float32[:], float64[:])"),
     (intrinsics, "void(uint64[:], float64[:], float64[:])"),

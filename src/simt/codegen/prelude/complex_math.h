@@ -118,11 +118,13 @@ template <class R> SIMT_INLINE simt_complex<R> simt_cacosh(simt_complex<R> z) {
 template <class R> SIMT_INLINE simt_complex<R> simt_casinh(simt_complex<R> z) { return simt_times_minus_i(simt_casin(simt_times_i(z))); }
 
 template <class R> SIMT_INLINE simt_complex<R> simt_catanh(simt_complex<R> z) {
-    R x = z.re, y = z.im;
-    R one_minus = 1 - x;
-    R re = (R)0.25 * simt_real_log1p(4 * x / (one_minus * one_minus + y * y));
-    R im = (R)0.5 * simt_real_atan2(2 * y, one_minus * (1 + x) - y * y);
-    return {re, im};
+    // Re atanh is odd in x: computing it for |x| keeps log1p's argument >= 0 (near -1 it would
+    // lose all precision).
+    R x = z.re, y = z.im, ax = simt_real_fabs(x);
+    R one_minus = 1 - ax;
+    R re = (R)0.25 * simt_real_log1p(4 * ax / (one_minus * one_minus + y * y));
+    R im = (R)0.5 * simt_real_atan2(2 * y, (1 - x) * (1 + x) - y * y);
+    return {simt_real_copysign(re, x), im};
 }
 
 template <class R> SIMT_INLINE simt_complex<R> simt_catan(simt_complex<R> z) { return simt_times_minus_i(simt_catanh(simt_times_i(z))); }
