@@ -14,3 +14,14 @@ def load_function(directory, source, name, header="import math\nimport cmath\nim
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return getattr(module, name)
+
+
+def typing_error(directory, source, *args, name="k"):
+    """The text of the TypingError raised by launching kernel `name` of `source` with `args`."""
+    import pytest
+    from simt import cuda
+
+    kernel = cuda.jit(load_function(directory, source, name))
+    with pytest.raises(cuda.TypingError) as info:
+        kernel[1, 1](*args)
+    return str(info.value)
