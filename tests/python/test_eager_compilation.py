@@ -35,13 +35,13 @@ def test_compiled_at_decoration_and_launched_with_conversions(rng):
     y = simt.asarray(y0)
     # a C-contiguous array where any layout is declared; a Python int for int32; an int for float64
     axpy[(N + 63) // 64, 64](simt.asarray(x), y, N, 3)
-    np.testing.assert_allclose(y.get(), y0 + 3 * x, rtol=1e-6)
+    np.testing.assert_allclose(y.get(), y0 + 3 * x, rtol=1e-6, atol=1e-6)
     # np.int64 and a float for the int32 (truncated toward zero, as numba converts)
     axpy[(N + 63) // 64, 64](simt.asarray(x), y, np.int64(N // 2), 2.0)
     axpy[1, 64](simt.asarray(x), y, 7.9, np.float32(0))
     expected = y0 + 3 * x
     expected[: N // 2] += 2 * x[: N // 2]
-    np.testing.assert_allclose(y.get(), expected, rtol=1e-6)
+    np.testing.assert_allclose(y.get(), expected, rtol=1e-6, atol=1e-6)
     assert len(axpy.signatures) == 1  # nothing compiled on demand
 
 
