@@ -67,7 +67,7 @@ def real_math(X, I, out):
         r += math.erfc(x) + math.gamma(x) + math.lgamma(x) + math.atan2(x, 2) + math.hypot(x, 3) + math.pow(x, 2)
         r += math.fmod(x, 3) + math.copysign(1, x) + math.remainder(x, 3) + math.nextafter(x, 0) + math.radians(x)
         r += math.degrees(x) + math.floor(x) + math.ceil(x) + math.trunc(x) + math.ldexp(m, e) + f + w + math.fabs(x)
-        r += math.isnan(x) + math.isinf(x) + math.isfinite(x) + math.isnan(I[i]) + math.sqrt(I[i]) + math.cbrt(x)
+        r += math.isnan(x) + math.isinf(x) + math.isfinite(x) + math.isnan(I[i]) + math.sqrt(I[i])
         out[i] = r
 
 
@@ -127,14 +127,6 @@ def random_numbers(states, out):
 
 
 @cuda.jit
-def intrinsics(I, X, out):
-    i = cuda.grid(1)
-    if i < I.size:
-        out[i] = cuda.popc(I[i]) + cuda.clz(I[i]) + cuda.ffs(I[i]) + cuda.brev(I[i]) + cuda.fma(X[i], X[i], 1.0)
-        out[i] += cuda.cbrt(X[i])
-
-
-@cuda.jit
 def fp16_intrinsics(A, out, flags):
     i = cuda.grid(1)
     if i < A.size:
@@ -158,8 +150,6 @@ def scalar_parameters(h, z, n, out, zout):
 KERNELS = [
     (scalar_parameters, "void(float16, complex64, uint8, float16[:], complex64[:])"),
     (fp16_intrinsics, "void(float16[:], float16[:], boolean[:])"),
-    (intrinsics, "void(int8[:], float32[:], float64[:])"),
-    (intrinsics, "void(uint64[:], float64[:], float64[:])"),
     (real_math, "void(float64[:], int64[:], float64[:])"),
     (real_math, "void(float32[::1], int32[::1], float32[::1])"),
     (complex_math, "void(complex128[:], complex128[:])"),

@@ -5,7 +5,7 @@ from ._device import (Device, Event, Stream, default_stream, event, event_elapse
                       get_elapsed_time, stream, synchronize)
 from ._jit import Dispatcher, jit
 from . import random
-from ._math_stubs import brev, cbrt, clz, ffs, fma, fp16, popc
+from ._fp16_stubs import fp16
 from ._stubs import blockDim, blockIdx, grid, gridDim, gridsize, laneid, threadIdx, warpsize
 
 CUDAError = _simt.CUDAError

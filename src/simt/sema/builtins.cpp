@@ -31,7 +31,6 @@ const BuiltinRegistry& builtins() {
         register_cmath_builtins(*r);
         register_complex_builtins(*r);
         register_random_builtins(*r);
-        register_intrinsic_builtins(*r);
         register_fp16_builtins(*r);
         return r;
     }();

@@ -61,7 +61,6 @@ void register_numpy_builtins(BuiltinRegistry& r);
 void register_cmath_builtins(BuiltinRegistry& r);
 void register_complex_builtins(BuiltinRegistry& r);
 void register_random_builtins(BuiltinRegistry& r);
-void register_intrinsic_builtins(BuiltinRegistry& r);
 void register_fp16_builtins(BuiltinRegistry& r);
 
 }  // namespace simt

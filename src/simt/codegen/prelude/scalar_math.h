@@ -58,33 +58,6 @@ SIMT_INLINE Tuple simt_modf(F x) {
     return Tuple{frac, whole};
 }
 
-// ---- numba.cuda bit intrinsics: popc, clz, ffs, brev ---------------------------------------------
-// The bit pattern of an integer of any width, zero-extended (sizeof(T) * 8 bits are counted).
-template <class T> SIMT_INLINE uint64_t simt_bit_pattern(T x) { return (uint64_t)x & (~(uint64_t)0 >> (64 - 8 * sizeof(T))); }
-#ifdef SIMT_TARGET_CUDA
-SIMT_INLINE int simt_popcount64(uint64_t x) { return __popcll(x); }
-SIMT_INLINE int simt_clz64(uint64_t x) { return __clzll((long long)x); }
-SIMT_INLINE int simt_ffs64(uint64_t x) { return __ffsll((long long)x); }
-SIMT_INLINE uint32_t simt_brev(uint32_t x) { return __brev(x); }
-SIMT_INLINE uint64_t simt_brev(uint64_t x) { return __brevll(x); }
-#else
-SIMT_INLINE int simt_popcount64(uint64_t x) { return __builtin_popcountll(x); }
-SIMT_INLINE int simt_clz64(uint64_t x) { return x ? __builtin_clzll(x) : 64; }
-SIMT_INLINE int simt_ffs64(uint64_t x) { return __builtin_ffsll((long long)x); }
-SIMT_INLINE uint64_t simt_brev(uint64_t x) {
-    x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
-    x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
-    x = ((x >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((x & 0x0f0f0f0f0f0f0f0fULL) << 4);
-    x = ((x >> 8) & 0x00ff00ff00ff00ffULL) | ((x & 0x00ff00ff00ff00ffULL) << 8);
-    x = ((x >> 16) & 0x0000ffff0000ffffULL) | ((x & 0x0000ffff0000ffffULL) << 16);
-    return (x >> 32) | (x << 32);
-}
-SIMT_INLINE uint32_t simt_brev(uint32_t x) { return (uint32_t)(simt_brev((uint64_t)x) >> 32); }
-#endif
-template <class T> SIMT_INLINE T simt_popc(T x) { return (T)simt_popcount64(simt_bit_pattern(x)); }
-template <class T> SIMT_INLINE T simt_clz(T x) { return (T)(simt_clz64(simt_bit_pattern(x)) - (64 - 8 * (int)sizeof(T))); }
-template <class T> SIMT_INLINE uint32_t simt_ffs(T x) { return (uint32_t)simt_ffs64(simt_bit_pattern(x)); }
-
 // ---- helpers of cuda.fp16 (hexp10, hrsqrt, hrcp), computed in float ------------------------------
 SIMT_INLINE float simt_exp10f(float x) { return powf(10.0f, x); }
 SIMT_INLINE float simt_rsqrtf(float x) { return 1.0f / sqrtf(x); }
