@@ -218,3 +218,20 @@ def test_fp16_transcendentals_within_one_ulp(rng):
     for col, want in enumerate(expected):
         ulp = np.spacing(np.abs(want).astype(np.float16)).astype(np.float64)
         assert (np.abs(got[:, col] - want) <= ulp).all(), col
+
+
+def test_augmented_assignment_on_half_arrays(rng):
+    @cuda.jit
+    def k(A, B, ACC):
+        i = cuda.grid(1)
+        if i < A.size:
+            ACC[i] += A[i] * B[i]
+            ACC[i] -= np.float16(0.5)
+            ACC[i] *= 2
+
+    a, b, acc0 = halves(rng, -4, 4), halves(rng, -4, 4), halves(rng, -4, 4)
+    acc = simt.asarray(acc0)
+    launch(k, N, simt.asarray(a), simt.asarray(b), acc)
+    # `*= 2` multiplies by an int64, so that step is float64 math rounded back into the array
+    expected = (((acc0 + a * b) - np.float16(0.5)).astype(np.float64) * 2).astype(np.float16)
+    np.testing.assert_array_equal(acc.get(), expected)

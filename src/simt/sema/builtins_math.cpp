@@ -127,6 +127,8 @@ std::string emit_math(Emitter& em, const Expr& call) {
 }
 
 // math.log(x) and math.log(x, base).
+const MathFunction kLog = {"log", 1, Result::SameFloat, "log", true, "__logf"};
+
 const Type* infer_log(Sema& s, Expr& call) {
     std::vector<Expr*> a = s.bind(call, "math.log", {"x", "base"}, 1);
     std::vector<const Type*> types;
@@ -135,11 +137,9 @@ const Type* infer_log(Sema& s, Expr& call) {
         require_real(s, *e, "math.log");
         types.push_back(e->type);
     }
-    static const MathFunction kLog = {"log", 1, Result::SameFloat, "log", true, "__logf"};
     return compute_type(types.size() == 1 ? &kLog : nullptr, types);
 }
 std::string emit_log(Emitter& em, const Expr& call) {
-    static const MathFunction kLog = {"log", 1, Result::SameFloat, "log", true, "__logf"};
     std::string error;
     std::vector<const Expr*> a = match_call_args(call, {"x", "base"}, 1, error);
     bool half = call.type->dtype == DType::Float16;
