@@ -3,7 +3,10 @@
 // and the backend launch.
 #include <cstring>
 #include "bindings.h"
+#include "codegen/nvrtc_options.h"
+#include "runtime/argument_convert.h"
 #include "runtime/dispatcher.h"
+#include "types/signature.h"
 #include "support/error.h"
 
 namespace simt::py {
@@ -56,6 +59,13 @@ KernelDefinition definition_from(const std::string& name, const std::string& sou
     if (nb::object f = get("lineinfo"); !f.is_none()) d.options.lineinfo = nb::cast<bool>(f);
     if (nb::object f = get("max_registers"); !f.is_none()) d.options.max_registers = nb::cast<int>(f);
     if (nb::object f = get("device"); !f.is_none()) d.device = nb::cast<bool>(f);
+    if (nb::object f = get("opt"); !f.is_none()) d.options.opt = nb::cast<bool>(f);
+    else if (d.options.debug) d.options.opt = false;  // numba: debug=True turns optimization off unless opt=True
+    if (nb::object f = get("inline"); !f.is_none())
+        d.force_inline = PyUnicode_Check(f.ptr()) ? nb::cast<std::string>(f) == "always" : nb::cast<bool>(f);
+    if (nb::object f = get("forceinline"); !f.is_none()) d.force_inline = d.force_inline || nb::cast<bool>(f);
+    if (nb::object sigs = get("_signatures"); !sigs.is_none())
+        for (nb::handle sig : nb::iter(sigs)) d.signatures.push_back(parse_signature(nb::cast<std::string>(sig)));
     return d;
 }
 
@@ -189,8 +199,38 @@ void launch(ConfiguredLaunch& self, nb::args args) {
     std::vector<const Type*>& types = lease.s.types;
     for (size_t i = 0; i < args.size(); ++i) types.push_back(classify_argument(d, i, args[i], pack));
     CompiledKernel* k = d.find(types);
+    if (!k && d.eager()) {
+        // Declared signatures only: convert to the best-fitting one, never compile another.
+        k = d.match_declared(types);
+        if (!k) throw Error(ErrorKind::Type, d.no_match_message(types));
+        ArgumentPack converted = convert_arguments(pack, types, k->param_types);
+        backend().launch(*k->loaded, self.config, converted);
+        return;
+    }
     if (!k) k = &compile_for(d, types);
     backend().launch(*k->loaded, self.config, pack);
+}
+
+// Eager compilation at decoration: every declared signature of a kernel is compiled and loaded;
+// a device function is type-checked against each of its signatures.
+void compile_declared(Dispatcher& d) {
+    d.validate_signatures();
+    if (d.definition().device) {
+        d.check_device_signatures();
+        return;
+    }
+    for (const Signature& sig : d.definition().signatures)
+        if (!d.find(sig.args)) compile_for(d, sig.args);
+}
+
+// Generated source of one signature for a target, without compiling it (for inspection and for
+// checking the CUDA C++ with NVRTC where no GPU is present).
+nb::tuple generate_for(Dispatcher& d, const std::string& target, const std::string& signature) {
+    Signature sig = parse_signature(signature);
+    Target t = target == "cuda" ? Target::Cuda : target == "cpu" ? Target::Cpu
+             : throw Error(ErrorKind::Value, "target must be 'cpu' or 'cuda', not '" + target + "'");
+    std::unique_ptr<CompiledKernel> k = d.generate(sig.args, t);
+    return nb::make_tuple(k->source.full_source, k->source.entry_name, k->source.user_code);
 }
 
 }  // namespace
@@ -271,6 +311,9 @@ void bind_kernels(nb::module_& m) {
             for (size_t i = 0; i < args.size(); ++i) types.push_back(classify_argument(d, i, args[i], pack));
             if (!d.find(types)) compile_for(d, types);
         })
+        .def("_compile_declared", &compile_declared)
+        .def("_generate", &generate_for)
+        .def_prop_ro("_eager", [](Dispatcher& d) { return d.eager(); })
         .def("_sources", [](Dispatcher& d) {
             nb::dict out;
             for (const CompiledKernel* k : d.specializations()) {
@@ -280,6 +323,12 @@ void bind_kernels(nb::module_& m) {
             }
             return out;
         });
+
+    m.def("nvrtc_options", [](nb::dict options, int major, int minor) {
+        // The NVRTC options a kernel with these @cuda.jit options is compiled with.
+        KernelDefinition d = definition_from("", "", "", 1, 0, nb::none(), options);
+        return nvrtc_options(d.options, major, minor);
+    });
 
     nb::class_<ConfiguredLaunch>(m, "ConfiguredLaunch")
         .def("__call__", &launch)

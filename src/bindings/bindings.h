@@ -16,6 +16,7 @@ void bind_runtime(nb::module_& m);
 void bind_array(nb::module_& m);
 void bind_kernels(nb::module_& m);
 void bind_cuda(nb::module_& m);
+void bind_random_states(nb::module_& m);
 
 // NumPy dtype objects indexed by DType, registered by simt/_dtypes.py at import.
 nb::object dtype_object(DType d);

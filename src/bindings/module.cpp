@@ -9,4 +9,5 @@ NB_MODULE(_simt, m) {
     simt::py::bind_array(m);
     simt::py::bind_kernels(m);
     simt::py::bind_cuda(m);
+    simt::py::bind_random_states(m);
 }

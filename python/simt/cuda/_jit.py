@@ -6,7 +6,8 @@ import textwrap
 from .. import _simt
 from ._resolve import make_resolver
 
-_OPTIONS = ("device", "inline", "fastmath", "lineinfo", "debug", "opt", "max_registers", "cache", "boundscheck")
+_OPTIONS = ("device", "inline", "forceinline", "fastmath", "lineinfo", "debug", "opt", "max_registers", "cache",
+            "boundscheck")
 
 
 def _function_source(func):
@@ -30,14 +31,17 @@ def _function_source(func):
 class Dispatcher(_simt.Dispatcher):
     """A @cuda.jit function: launch it with kernel[griddim, blockdim](*args)."""
 
-    def __init__(self, py_func, options):
+    def __init__(self, py_func, options, signatures=None):
         source, filename, first_line, indent = _function_source(py_func)
         opts = dict(options)
         if opts.get("boundscheck") is None:
             import os
             if os.environ.get("SIMT_BOUNDSCHECK", "") not in ("", "0"):
                 opts["boundscheck"] = True
-        super().__init__(py_func.__name__, source, filename, first_line, indent, make_resolver(py_func), opts)
+        native = dict(opts, _signatures=signatures) if signatures else opts
+        super().__init__(py_func.__name__, source, filename, first_line, indent, make_resolver(py_func), native)
+        if signatures:
+            self._compile_declared()  # eager: numba compiles declared signatures at decoration
         self.py_func = py_func
         self.__name__ = py_func.__name__
         self.__qualname__ = py_func.__qualname__
@@ -88,21 +92,33 @@ class Dispatcher(_simt.Dispatcher):
         return f"<simt {kind} {self.__name__}>"
 
 
+def _signature_list(sig):
+    """The signature strings of @cuda.jit(sig): one string, or a list/tuple of them."""
+    sigs = [sig] if isinstance(sig, str) else list(sig)
+    if not sigs:
+        raise TypeError("@cuda.jit was given an empty list of signatures")
+    for s in sigs:
+        if not isinstance(s, str):
+            raise TypeError(f"a @cuda.jit signature must be a string such as 'void(float32[:], int64)', "
+                            f"not {type(s).__name__} {s!r}")
+    return sigs
+
+
 def jit(func_or_sig=None, **options):
     """Compile a Python function into a SIMT kernel (or, with device=True, a device function).
 
-    Used as @cuda.jit, @cuda.jit(...options...). Compilation is lazy: one specialization per
-    tuple of argument types, on first launch."""
+    Used as @cuda.jit, @cuda.jit(...options...): compilation is lazy, one specialization per tuple
+    of argument types, on first launch. With signatures, @cuda.jit("void(float32[:], int64)") or
+    a list of them, compilation is eager (at decoration) and launches convert their arguments to
+    the best-fitting declared signature instead of compiling new specializations."""
     unknown = set(options) - set(_OPTIONS)
     if unknown:
         raise TypeError(f"unknown @cuda.jit option(s): {', '.join(sorted(unknown))}")
     if callable(func_or_sig) and not isinstance(func_or_sig, (str, list, tuple)):
         return Dispatcher(func_or_sig, options)
-    if func_or_sig is not None:
-        raise NotImplementedError("eager compilation from a signature string is not supported yet; "
-                                  "use @cuda.jit without a signature")
+    signatures = None if func_or_sig is None else _signature_list(func_or_sig)
 
     def decorate(func):
-        return Dispatcher(func, options)
+        return Dispatcher(func, options, signatures)
 
     return decorate

@@ -18,8 +18,11 @@ def _module_name(obj):
         return _MODULES[obj]
     import simt
     import simt.cuda
+    import simt.cuda.random
     if obj is simt.cuda:
         return "cuda"
+    if obj is simt.cuda.random:
+        return "cuda.random"
     if obj is simt:
         return "simt"
     return None

@@ -54,6 +54,7 @@ std::string Emitter::expr(const Expr& e) {
         case ExprKind::Subscript: return subscript_expr(e);
         case ExprKind::Call: return call_expr(e);
         case ExprKind::BinOp:
+            if (e.type->is_tuple()) return tuple_concat_expr(e);
             return binop_code(e.binop, expr(*e.children[0]), e.children[0]->type, expr(*e.children[1]), e.children[1]->type);
         case ExprKind::UnaryOp: {
             const Expr& a = *e.children[0];
@@ -143,6 +144,7 @@ std::string Emitter::subscript_expr(const Expr& e) {
     const Expr& base = *e.children[0];
     const Expr& index = *e.children[1];
     if (base.type->is_array()) return element_access("simt_load", e, "");
+    if (base.type->is_tuple() && index.kind == ExprKind::Slice) return tuple_slice_expr(e);
     if (base.type->is_tuple()) {
         const ConstValue* c = index.resolved && index.resolved->is_constant ? &index.resolved->constant : nullptr;
         if (c && c->is_int()) {

@@ -51,10 +51,12 @@ GeneratedSource Emitter::run() {
     const CompileOptions& o = unit_.options;
     // Options the prelude reads must be defined before it.
     std::string defines = std::string("#define SIMT_BOUNDS ") +
-        (o.bounds == BoundsMode::Masked ? "0  /* masked */" : o.bounds == BoundsMode::Checked ? "1  /* checked */" : "2  /* unchecked */") + "\n";
+        (o.bounds == BoundsMode::Masked ? "0  /* masked */" : o.bounds == BoundsMode::Checked ? "1  /* checked */" : "2  /* unchecked */") + "\n" +
+        options_header();
     GeneratedSource g;
     g.entry_name = k.c_name;
     std::string globals = globals_.empty() ? "" : "\n" + globals_;
+    g.options = o;
     g.user_code = head + defines + (structs_.empty() ? "" : "\n" + structs_) + globals + functions_;
     g.full_source = defines + prelude_source(target_) + "\n#line 1 \"simt-generated\"\n" + head +
                     (structs_.empty() ? "" : "\n" + structs_) + globals + functions_;
@@ -70,6 +72,17 @@ void Emitter::add_global(const std::string& key, const std::string& declaration)
     for (const std::string& k : global_keys_) if (k == key) return;
     global_keys_.push_back(key);
     globals_ += declaration + "\n";
+}
+
+// The kernel options, written into the generated code: they are visible in inspect_source(),
+// part of every cache key (keys hash the source), and SIMT_FASTMATH is readable by preludes.
+std::string Emitter::options_header() const {
+    const CompileOptions& o = unit_.options;
+    std::string s = "// options: fastmath=" + std::to_string(int(o.fastmath)) + " debug=" + std::to_string(int(o.debug)) +
+                    " lineinfo=" + std::to_string(int(o.lineinfo)) + " opt=" + std::to_string(int(o.opt)) +
+                    " max_registers=" + std::to_string(o.max_registers) + "\n";
+    if (o.fastmath) s += "#define SIMT_FASTMATH 1\n";
+    return s;
 }
 
 void Emitter::line(const std::string& text) {
@@ -92,7 +105,7 @@ void Emitter::function(const TypedFunction& f) {
     temp_counter_ = 0;
     last_line_ = -1;
     std::string ret = f.is_kernel ? "void" : c_type(f.return_type);
-    std::string sig = "static SIMT_DEVICE_FN " + ret + " " + (f.is_kernel ? "simt_body_" + f.c_name : f.c_name) + "(simt_ctx& ctx";
+    std::string sig = std::string(f.force_inline ? "static SIMT_INLINE " : "static SIMT_DEVICE_FN ") + ret + " " + (f.is_kernel ? "simt_body_" + f.c_name : f.c_name) + "(simt_ctx& ctx";
     for (size_t i = 0; i < f.def.params.size(); ++i)
         sig += ", " + c_type(f.param_types[i]) + " " + c_identifier(f.def.params[i].name);
     sig += ")";
@@ -180,7 +193,7 @@ std::string Emitter::tuple_struct(const Type* t) {
     if (it != tuple_names_.end()) return it->second;
     std::vector<std::string> fields;
     for (const Type* e : t->elems) fields.push_back(c_type(e));  // defines nested tuples first
-    std::string name = "simt_tuple" + std::to_string(tuple_names_.size());
+    std::string name = "simt_tuple_t" + std::to_string(tuple_names_.size());  // no temp() name has "_t"
     tuple_names_[t] = name;
     std::string def = "// " + t->str() + "\nstruct " + name + " {";
     for (size_t i = 0; i < fields.size(); ++i) def += " " + fields[i] + " f" + std::to_string(i) + ";";

@@ -17,6 +17,7 @@ struct GeneratedSource {
     std::string full_source;  // prelude + user code: what the compiler sees
     std::string entry_name;   // symbol of the kernel entry point
     int64_t static_shared_bytes = 0;  // cuda.shared.array storage with a fixed size
+    CompileOptions options;   // what it was generated with; backends map them to compiler flags
 };
 
 GeneratedSource emit_unit(const CompileUnit& unit, Target target);
@@ -76,6 +77,9 @@ private:
     void region_statement(const Stmt& s);
     std::string region_uniform(const std::vector<const Expr*>& values, const std::vector<const Type*>& types,
                                const Stmt& s);
+    std::string tuple_concat_expr(const Expr& e);  // a + b on tuples (emit_tuple.cpp)
+    std::string tuple_slice_expr(const Expr& e);   // t[a:b:c] with constant bounds (emit_tuple.cpp)
+    std::string options_header() const;            // kernel options as generated-code comments/defines
 
     const CompileUnit& unit_;
     Target target_;

@@ -10,17 +10,29 @@ extern const char* const prelude_common;
 extern const char* const prelude_cpu_sync;
 extern const char* const prelude_cuda_sync;
 extern const char* const prelude_memory;
+extern const char* const prelude_numeric;
+extern const char* const prelude_scalar_math;
+extern const char* const prelude_complex_math;
+extern const char* const prelude_xoroshiro;
+extern const char* const prelude_random;
 }  // namespace embedded
 
+namespace {
+std::string part(const char* name, const char* text) { return std::string("\n#line 1 \"simt/prelude/") + name + "\"\n" + text; }
+
+// The target prelude, numeric types, the target's synchronization and warp layer, then the
+// parts shared by both targets in dependency order.
+std::string joined(const char* target_text, const char* sync_name, const char* sync_text) {
+    return std::string(target_text) + part("numeric.h", embedded::prelude_numeric) + part(sync_name, sync_text) +
+           part("common.h", embedded::prelude_common) + part("memory.h", embedded::prelude_memory) +
+           part("scalar_math.h", embedded::prelude_scalar_math) + part("complex_math.h", embedded::prelude_complex_math) +
+           part("xoroshiro.h", embedded::prelude_xoroshiro) + part("random.h", embedded::prelude_random);
+}
+}  // namespace
+
 const std::string& prelude_source(Target target) {
-    // Target basics, the target's synchronization and warp layer, shared code, shared memory code.
-    auto join = [](const char* target, const char* sync, const char* sync_name) {
-        return std::string(target) + "\n#line 1 \"simt/prelude/" + sync_name + "\"\n" + sync +
-               "\n#line 1 \"simt/prelude/common.h\"\n" + embedded::prelude_common +
-               "\n#line 1 \"simt/prelude/memory.h\"\n" + embedded::prelude_memory;
-    };
-    static const std::string cpu = join(embedded::prelude_cpu, embedded::prelude_cpu_sync, "cpu_sync.h");
-    static const std::string cuda = join(embedded::prelude_cuda, embedded::prelude_cuda_sync, "cuda_sync.h");
+    static const std::string cpu = joined(embedded::prelude_cpu, "cpu_sync.h", embedded::prelude_cpu_sync);
+    static const std::string cuda = joined(embedded::prelude_cuda, "cuda_sync.h", embedded::prelude_cuda_sync);
     return target == Target::Cuda ? cuda : cpu;
 }
 

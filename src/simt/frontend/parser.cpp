@@ -25,9 +25,10 @@ public:
     Parser(const SourceText& src, std::vector<Token> tokens) : src_(src), toks_(std::move(tokens)) {}
 
     FunctionDef parse() {
-        while (is_op("@")) {  // decorators: skipped, the dispatcher already holds their options
-            next();
-            parse_test();
+        // Decorators are skipped unparsed: Python evaluated them (the dispatcher holds their
+        // options), and they may use syntax kernels do not, such as @cuda.jit(**options).
+        while (is_op("@")) {
+            while (peek().kind != Tok::Newline && peek().kind != Tok::End) next();
             expect_newline();
         }
         if (!is_name("def")) {

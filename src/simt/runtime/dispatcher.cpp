@@ -14,6 +14,8 @@ Dispatcher::Dispatcher(KernelDefinition def) : def_(std::move(def)) {
     device_ref_->name = def_.name;
     device_ref_->source = def_.source;
     device_ref_->resolve = def_.resolve;
+    device_ref_->inline_always = def_.force_inline;
+    if (def_.device) device_ref_->signatures = def_.signatures;
 }
 
 std::unique_ptr<CompiledKernel> Dispatcher::generate(const std::vector<const Type*>& types, Target target) const {

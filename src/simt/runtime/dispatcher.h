@@ -16,6 +16,10 @@ struct KernelDefinition {
     GlobalResolver resolve;
     CompileOptions options;
     bool device = false;  // a device function: callable from kernels only
+    bool force_inline = false;  // device function: inline=True / "always"
+    // Eager compilation: the declared signatures (@cuda.jit("void(float32[:])")). Launches whose
+    // types match none exactly use the best declared one their arguments convert to.
+    std::vector<Signature> signatures;
 };
 
 struct CompiledKernel {
@@ -57,6 +61,18 @@ public:
     CompiledKernel& specialize(const std::vector<const Type*>& types);
 
     std::vector<const CompiledKernel*> specializations() const;
+
+    // --- eager compilation (runtime/dispatcher_eager.cpp) ------------------------------------
+    bool eager() const { return !def_.signatures.empty(); }
+    // Raises TypeError for a kernel signature that declares a return value.
+    void validate_signatures() const;
+    // Type-checks a device function against each declared signature (numba compiles them at
+    // decoration); raises TypingError/TypeError on the first that fails.
+    void check_device_signatures() const;
+    // The compiled declared specialization these argument types convert to best, or null.
+    CompiledKernel* match_declared(const std::vector<const Type*>& types) const;
+    // The TypeError text for argument types that match no declared signature.
+    std::string no_match_message(const std::vector<const Type*>& types) const;
     // The device-function handle kernels use to call this function.
     std::shared_ptr<DeviceFunctionRef> device_ref() const { return device_ref_; }
 
@@ -65,6 +81,8 @@ private:
     std::shared_ptr<DeviceFunctionRef> device_ref_;
     std::unordered_map<std::vector<const Type*>, std::unique_ptr<CompiledKernel>, TypeListHash> cache_;
     mutable CompiledKernel* last_ = nullptr;
+    // Argument types already matched to a declared specialization (eager dispatchers).
+    mutable std::unordered_map<std::vector<const Type*>, CompiledKernel*, TypeListHash> matched_;
 };
 
 }  // namespace simt

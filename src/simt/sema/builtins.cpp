@@ -34,6 +34,10 @@ const BuiltinRegistry& builtins() {
         register_warp_builtins(*r);
         register_bit_builtins(*r);
         register_print_builtins(*r);
+        register_cmath_builtins(*r);
+        register_complex_builtins(*r);
+        register_random_builtins(*r);
+        register_fp16_builtins(*r);
         return r;
     }();
     return *registry;

@@ -74,5 +74,9 @@ std::string emit_frozen_array(Emitter& em, const Expr& name);
 // the call's source location for the cpu backend's reports; site_code() is its site argument.
 void note_sync_site(Sema& sema, Expr& call, bool warp);
 std::string site_code(const Expr& call);
+void register_cmath_builtins(BuiltinRegistry& r);
+void register_complex_builtins(BuiltinRegistry& r);
+void register_random_builtins(BuiltinRegistry& r);
+void register_fp16_builtins(BuiltinRegistry& r);
 
 }  // namespace simt

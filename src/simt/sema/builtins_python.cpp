@@ -88,13 +88,16 @@ std::string emit_conversion(Emitter& em, const Expr& call) {
 
 const Type* infer_complex(Sema& s, Expr& call) {
     std::vector<Expr*> a = s.bind(call, "complex", {"real", "imag"}, 0);
+    bool lone_complex = a[0] && !a[1] && a[0]->type->is_complex();  // complex(z) is z as complex128
     for (Expr* e : a)
-        if (e && (!e->type->is_scalar() || e->type->is_complex())) s.fail(call.loc, "complex() needs real numbers");
+        if (e && !lone_complex && (!e->type->is_scalar() || e->type->is_complex()))
+            s.fail(e->loc, "complex() needs real numbers (or one complex number), not " + e->type->str());
     return scalar_type(DType::Complex128);
 }
 std::string emit_complex(Emitter& em, const Expr& call) {
     std::string error;
     std::vector<const Expr*> a = match_call_args(call, {"real", "imag"}, 0, error);
+    if (a[0] && !a[1] && a[0]->type->is_complex()) return em.expr_as(*a[0], call.type);
     std::string re = a[0] ? em.expr_as(*a[0], float64_type()) : "0.0";
     std::string im = a[1] ? em.expr_as(*a[1], float64_type()) : "0.0";
     return "simt_complex128(" + re + ", " + im + ")";

@@ -7,6 +7,7 @@
 #include <vector>
 #include "frontend/source.h"
 #include "sema/constant.h"
+#include "types/signature.h"
 
 namespace simt {
 
@@ -53,6 +54,9 @@ struct DeviceFunctionRef {
     SourceText source;
     GlobalResolver resolve;
     bool inline_always = false;
+    // Declared signatures (eager compilation): calls use the best-fitting one, converting
+    // arguments, and the declared return type is enforced. Empty: specialize per call.
+    std::vector<Signature> signatures;
 };
 
 }  // namespace simt

@@ -2,9 +2,11 @@
 // of literals and frozen globals (so shapes like (N, 2 * N) stay compile-time constants).
 #include <algorithm>
 #include "frontend/parser.h"
+#include "sema/eager.h"
 #include "sema/sema.h"
 #include "support/error.h"
 #include "types/promote.h"
+#include "types/signature_match.h"
 
 namespace simt {
 
@@ -232,6 +234,10 @@ const Type* Sema::infer_attribute(Expr& e) {
                 if (base->is_complex()) return scalar_type(base->dtype == DType::Complex64 ? DType::Float32 : DType::Float64);
                 return base;
             }
+            if (builtins().function("number." + attr)) {  // a method such as z.conjugate()
+                resolved(e).builtin = "number." + attr;
+                return function_type("number." + attr);
+            }
             fail(e.loc, "'" + base->str() + "' has no attribute '" + attr + "'");
         default:
             fail(e.loc, "a value of type " + base->str() + " has no attribute '" + attr + "'");
@@ -241,6 +247,7 @@ const Type* Sema::infer_attribute(Expr& e) {
 const Type* Sema::infer_subscript(Expr& e) {
     const Type* base = type_of(*e.children[0]);
     Expr& index = *e.children[1];
+    if (base && base->is_tuple() && index.kind == ExprKind::Slice) return infer_tuple_slice(e, base);
     std::vector<Expr*> parts;
     if (index.kind == ExprKind::Tuple) for (ExprPtr& c : index.children) parts.push_back(c.get());
     else parts.push_back(&index);
@@ -356,6 +363,18 @@ const Type* Sema::infer_device_call(Expr& e, const std::shared_ptr<DeviceFunctio
         if (!t->is_scalar() && !t->is_array() && !t->is_tuple())
             fail(args[i] ? args[i]->loc : e.loc, "cannot pass a value of type " + t->str() + " to device function " + ref->name);
     }
+    const Signature* declared = nullptr;
+    if (!ref->signatures.empty()) {
+        // Eagerly compiled: the call uses the declared signature its arguments fit best.
+        declared = pick_signature(ref->signatures, types);
+        if (!declared) {
+            std::string list;
+            for (const Signature& sig : ref->signatures) list += (list.empty() ? "" : ", ") + signature_string(sig);
+            fail(e.loc, "device function '" + ref->name + "' has no signature matching argument types " +
+                            type_list_string(types) + "; declared: " + list);
+        }
+        types = declared->args;
+    }
     std::string key = ref->key + "(";
     for (const Type* t : types) key += t->str() + ",";
     key += ")";
@@ -370,10 +389,12 @@ const Type* Sema::infer_device_call(Expr& e, const std::shared_ptr<DeviceFunctio
         fn->name = ref->name;
         fn->param_types = types;
         fn->c_name = c_identifier(ref->name) + "_" + std::to_string(unit_.functions.size());
+        fn->force_inline = ref->inline_always;
         call_stack_.push_back(frame);
         try {
             Sema sub(unit_, *fn, ref->resolve, call_stack_);
             sub.run();
+            if (declared && declared->return_type) enforce_return_type(*fn, declared->return_type);
         } catch (...) {
             call_stack_.pop_back();
             throw;

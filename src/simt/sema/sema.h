@@ -58,6 +58,7 @@ private:
     const Type* infer_unary(Expr& e);
     const Type* infer_compare(Expr& e);
     const Type* infer_device_call(Expr& e, const std::shared_ptr<DeviceFunctionRef>& ref);
+    const Type* infer_tuple_slice(Expr& e, const Type* tuple);  // tuple[a:b:c], constant bounds (sema/tuple_slice.cpp)
     const Type* from_global(Expr& e, const GlobalValue& g);
     const Type* from_member(Expr& e, const ModuleMember& m, const std::string& module, const std::string& attr);
     void set_constant(Expr& e, ConstValue v);

@@ -24,6 +24,7 @@ struct CompileOptions {
     bool debug = false;
     bool lineinfo = false;
     int max_registers = 0;
+    bool opt = true;  // optimize (numba's `opt`; off by default under debug=True)
 };
 
 // Per-expression facts found by analysis beyond the type.
@@ -50,6 +51,7 @@ struct TypedFunction {
     std::vector<std::pair<std::string, const Type*>> locals;  // non-parameter locals
     const Type* return_type = nullptr;
     std::vector<TypedFunction*> callees;  // device functions called (after the final pass)
+    bool force_inline = false;  // a device function declared with inline=True / "always"
 };
 
 // A bounds-check site: where an array access is in the user's source.

@@ -151,7 +151,7 @@ public:
 
     // ---- kernels --------------------------------------------------------------------------
     std::shared_ptr<LoadedKernel> load(const GeneratedSource& source, const CompileOptions& options) override {
-        std::vector<std::string> flags = host_compile_flags(options.fastmath, options.debug);
+        std::vector<std::string> flags = host_compile_flags(options);
         const HostCompiler& cc = host_compiler();
         Sha256 h;
         h.update("simt-cpu-kernel-v1\n");

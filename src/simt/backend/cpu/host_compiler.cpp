@@ -45,14 +45,20 @@ const HostCompiler& host_compiler() {
     return compiler;
 }
 
-std::vector<std::string> host_compile_flags(bool fastmath, bool debug) {
+std::vector<std::string> host_compile_flags(const CompileOptions& options) {
     std::vector<std::string> flags = {"-std=c++17", "-fPIC", "-shared", "-fno-exceptions", "-fno-rtti", "-fwrapv",
                                       "-fno-math-errno", "-fvisibility=hidden", "-w",
                                       // probes large frames page by page: a fiber stack overflow hits the guard region
                                       "-fstack-clash-protection"};
-    flags.push_back(debug ? "-O0" : "-O3");
-    if (debug) flags.push_back("-g");
-    if (fastmath) flags.push_back("-ffast-math");
+    flags.push_back(options.opt ? "-O3" : "-O0");
+    if (options.debug) flags.push_back("-g");
+    else if (options.lineinfo) flags.push_back("-g1");  // line tables only
+    // -ffast-math's parts, not the flag itself: linking with -ffast-math adds crtfastmath.o, whose
+    // constructor turns on flush-to-zero for the whole process when the kernel is loaded.
+    if (options.fastmath)
+        for (const char* f : {"-fno-trapping-math", "-ffinite-math-only", "-fno-signed-zeros", "-fassociative-math",
+                              "-freciprocal-math", "-ffp-contract=fast"})
+            flags.push_back(f);
     return flags;
 }
 

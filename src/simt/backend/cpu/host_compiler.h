@@ -3,6 +3,7 @@
 #pragma once
 #include <string>
 #include <vector>
+#include "sema/typed_function.h"
 
 namespace simt {
 
@@ -14,8 +15,9 @@ struct HostCompiler {
 // Finds the compiler once per process; raises Error(Compiler) naming everything tried.
 const HostCompiler& host_compiler();
 
-// Flags every kernel is compiled with (plus -ffast-math / -g from the kernel options).
-std::vector<std::string> host_compile_flags(bool fastmath, bool debug);
+// Flags a kernel is compiled with: the fixed ones plus those its options ask for (fastmath:
+// the parts of -ffast-math; debug: -g; lineinfo: -g1; opt=False: -O0 instead of -O3).
+std::vector<std::string> host_compile_flags(const CompileOptions& options);
 
 // Compiles `source_path` into the shared object `output_path`; raises Error(Compiler) with the
 // compiler's diagnostics on failure.

@@ -1,5 +1,5 @@
 // simt prelude, both targets: array views with bounds-aware element access, Python's
-// arithmetic semantics (floor division, modulo, power, shifts), complex and half types.
+// arithmetic semantics (floor division, modulo, power, shifts).
 #ifndef SIMT_BOUNDS
 #define SIMT_BOUNDS SIMT_BOUNDS_MASKED
 #endif
@@ -7,80 +7,7 @@
 #define SIMT_BOUNDS_CHECKED 1
 #define SIMT_BOUNDS_UNCHECKED 2
 
-// ---- half and complex ------------------------------------------------------------------------
-// IEEE binary16 stored as bits; arithmetic happens in float.
-struct simt_half {
-    uint16_t bits;
-    SIMT_INLINE simt_half() : bits(0) {}
-    SIMT_INLINE simt_half(float f) : bits(from_float(f)) {}
-    SIMT_INLINE simt_half(double d) : bits(from_float((float)d)) {}
-    SIMT_INLINE simt_half(int64_t i) : bits(from_float((float)i)) {}
-    SIMT_INLINE simt_half(int i) : bits(from_float((float)i)) {}
-    SIMT_INLINE operator float() const { return to_float(bits); }
-    static SIMT_INLINE uint16_t from_float(float f) {
-        uint32_t x = simt_float_bits(f);
-        uint32_t sign = (x >> 16) & 0x8000u;
-        uint32_t mag = x & 0x7fffffffu;
-        if (mag >= 0x7f800000u) return (uint16_t)(sign | 0x7c00u | (mag > 0x7f800000u ? 0x200u : 0u));
-        if (mag >= 0x477ff000u) return (uint16_t)(sign | 0x7c00u);  // rounds to infinity
-        if (mag < 0x38800000u) {  // subnormal half (or zero)
-            if (mag < 0x33000000u) return (uint16_t)sign;
-            uint32_t m = (mag & 0x007fffffu) | 0x00800000u;
-            int shift = 126 - (int)(mag >> 23);
-            uint32_t half_m = m >> (shift + 1);
-            uint32_t rem = m & ((1u << (shift + 1)) - 1u), mid = 1u << shift;
-            if (rem > mid || (rem == mid && (half_m & 1u))) ++half_m;
-            return (uint16_t)(sign | half_m);
-        }
-        uint32_t h = ((mag - 0x38000000u) >> 13);
-        uint32_t rem = mag & 0x1fffu;
-        if (rem > 0x1000u || (rem == 0x1000u && (h & 1u))) ++h;
-        return (uint16_t)(sign | h);
-    }
-    static SIMT_INLINE float to_float(uint16_t h) {
-        uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
-        uint32_t exp = (h >> 10) & 0x1fu, man = h & 0x3ffu;
-        uint32_t bits;
-        if (exp == 0x1fu) bits = sign | 0x7f800000u | (man << 13);
-        else if (exp != 0) bits = sign | ((exp + 112u) << 23) | (man << 13);
-        else if (man == 0) bits = sign;
-        else {
-            int e = -1;
-            do { ++e; man <<= 1; } while ((man & 0x400u) == 0);
-            bits = sign | ((uint32_t)(112 - e) << 23) | ((man & 0x3ffu) << 13);
-        }
-        return simt_bits_float(bits);
-    }
-};
-
-template <class R>
-struct simt_complex {
-    R re, im;
-    SIMT_INLINE simt_complex() : re(0), im(0) {}
-    SIMT_INLINE simt_complex(R r, R i) : re(r), im(i) {}
-    template <class S> SIMT_INLINE simt_complex(S r) : re((R)r), im(0) {}
-    template <class S> SIMT_INLINE simt_complex(const simt_complex<S>& o) : re((R)o.re), im((R)o.im) {}
-};
-typedef simt_complex<float> simt_complex64;
-typedef simt_complex<double> simt_complex128;
-template <class R> SIMT_INLINE simt_complex<R> operator+(simt_complex<R> a, simt_complex<R> b) { return {a.re + b.re, a.im + b.im}; }
-template <class R> SIMT_INLINE simt_complex<R> operator-(simt_complex<R> a, simt_complex<R> b) { return {a.re - b.re, a.im - b.im}; }
-template <class R> SIMT_INLINE simt_complex<R> operator-(simt_complex<R> a) { return {-a.re, -a.im}; }
-template <class R> SIMT_INLINE simt_complex<R> operator*(simt_complex<R> a, simt_complex<R> b) {
-    return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
-}
-template <class R> SIMT_INLINE simt_complex<R> operator/(simt_complex<R> a, simt_complex<R> b) {
-    // Smith's algorithm: avoids overflow in |b|^2.
-    R ar = b.re < 0 ? -b.re : b.re, ai = b.im < 0 ? -b.im : b.im;
-    if (ar >= ai) {
-        R r = b.im / b.re, d = b.re + b.im * r;
-        return {(a.re + a.im * r) / d, (a.im - a.re * r) / d};
-    }
-    R r = b.re / b.im, d = b.im + b.re * r;
-    return {(a.re * r + a.im) / d, (a.im * r - a.re) / d};
-}
-template <class R> SIMT_INLINE bool operator==(simt_complex<R> a, simt_complex<R> b) { return a.re == b.re && a.im == b.im; }
-template <class R> SIMT_INLINE bool operator!=(simt_complex<R> a, simt_complex<R> b) { return !(a == b); }
+// (The float16 and complex types are in numeric.h, joined before this file.)
 
 // ---- truthiness, min/max/abs, special values --------------------------------------------------
 template <class T> SIMT_INLINE bool simt_truthy(T x) { return x != 0; }
