@@ -73,7 +73,7 @@ void bind_array(nb::module_& m) {
         for (size_t i = 0; i < objects.size(); ++i) (*g_dtype_codes)[objects[i]] = int(i);
     });
 
-    nb::class_<NdArray>(m, "ndarray", nb::dynamic_attr(), nb::is_weak_referenceable())
+    nb::class_<NdArray>(m, "ndarray", nb::dynamic_attr(), nb::is_weak_referenceable(), nb::type_slots(ndarray_type_slots()))
         .def("__init__", [](NdArray* self, nb::handle shape, nb::handle dtype, const std::string& order) {
             if (order != "C" && order != "F") throw Error(ErrorKind::Value, "order must be 'C' or 'F'");
             new (self) NdArray(empty_array(dtype_from_object(dtype), shape_from(shape), order == "F"));

@@ -28,6 +28,7 @@ const BuiltinRegistry& builtins() {
         register_math_builtins(*r);
         register_cuda_builtins(*r);
         register_numpy_builtins(*r);
+        register_elementwise_builtins(*r);
         return r;
     }();
     return *registry;

@@ -58,5 +58,6 @@ void register_python_builtins(BuiltinRegistry& r);
 void register_math_builtins(BuiltinRegistry& r);
 void register_cuda_builtins(BuiltinRegistry& r);
 void register_numpy_builtins(BuiltinRegistry& r);
+void register_elementwise_builtins(BuiltinRegistry& r);
 
 }  // namespace simt
