@@ -4,6 +4,7 @@
 #include <map>
 #include "bindings.h"
 #include "support/error.h"
+#include "types/signature.h"
 
 namespace simt::py {
 
@@ -185,9 +186,12 @@ nb::object call_ufunc_object(UfuncObject& self, nb::args args, nb::kwargs kwargs
     for (size_t i = 0; i < n; ++i) {
         OperandClass c = classify_operand(args[i].ptr(), ops[i]);
         if (c == OperandClass::HostData) raise_host_data(args[i], "argument " + std::to_string(i + 1) + " of simt." + self.name);
-        if (c == OperandClass::Unsupported)
+        if (c == OperandClass::Unsupported) {
+            // Values being traced by simt.fuse record the call instead.
+            if (nb::hasattr(args[i], "_simt_fusion_trace")) return args[i].attr("_simt_fusion_trace")(self.name, args, kwargs);
             throw Error(ErrorKind::Type, "simt." + self.name + "(): argument " + std::to_string(i + 1) + " has type " +
                                              type_name_of(args[i]) + "; expected a simt array or a number");
+        }
     }
     if (!out.is_none()) {
         if (!is_ndarray(out.ptr())) {
@@ -457,6 +461,20 @@ void bind_elementwise(nb::module_& m) {
         ufuncs[alias] = make(find_ufunc(alias), alias);
     m.attr("ufuncs") = ufuncs;
     m.def("_resolve_for_fusion", &resolve_for_fusion);
+    m.def("_parse_scalar_signature", [](const std::string& text) {
+        // "float32(float32, int64)": the dtypes of a vectorize signature (scalars only).
+        Signature sig = parse_signature(text);
+        auto dtype_of = [&](const Type* t) {
+            if (!t || !t->is_scalar())
+                throw Error(ErrorKind::Type, "vectorize signature '" + text + "' must have scalar types only, like 'float32(float32, float32)'");
+            return dtype_object(t->dtype);
+        };
+        if (!sig.return_type || sig.return_type == void_type())
+            throw Error(ErrorKind::Type, "vectorize signature '" + text + "' needs a return type, like 'float32(float32, float32)'");
+        nb::list args;
+        for (const Type* t : sig.args) args.append(dtype_of(t));
+        return nb::make_tuple(dtype_of(sig.return_type), args);
+    });
 
     nb::class_<CustomKernel>(m, "ElementwiseKernel")
         .def("__init__", [](CustomKernel* self, const std::string& name, nb::object resolver) {

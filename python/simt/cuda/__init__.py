@@ -5,6 +5,7 @@ from ._device import (Device, Event, Stream, default_stream, event, event_elapse
                       get_elapsed_time, stream, synchronize)
 from ._jit import Dispatcher, jit
 from ._stubs import blockDim, blockIdx, grid, gridDim, gridsize, laneid, threadIdx, warpsize
+from .._fusion import vectorize  # noqa: E402  (numba.cuda.vectorize: a scalar function as a ufunc)
 
 CUDAError = _simt.CUDAError
 OutOfMemoryError = _simt.OutOfMemoryError
