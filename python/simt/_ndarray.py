@@ -24,7 +24,7 @@ def _set(self, arr, stream=None):
     """Copy a host array of the same shape into this device array (any strides)."""
     if isinstance(arr, ndarray):
         raise TypeError("set() takes a host (NumPy) array; use copy() for device-to-device copies")
-    host = np.ascontiguousarray(arr, dtype=self.dtype)
+    host = np.asarray(arr, dtype=self.dtype, order="C")
     if host.shape != self.shape:
         raise ValueError(f"shape mismatch: cannot set an array of shape {self.shape} from one of shape {host.shape}")
     if self._c_contiguous:

@@ -32,8 +32,6 @@ DType from_code(char c) {
 const char* const INTS = "bBhHiIqQ";
 const char* const FLOATS = "efd";
 const char* const COMPLEX = "FD";
-const char* const SIGNED = "bhiq";
-const char* const UNSIGNED = "BHIQ";
 
 std::string replace_all(std::string s, const std::string& from, const std::string& to) {
     for (size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size())) s.replace(p, from.size(), to);
@@ -131,24 +129,34 @@ void define_arithmetic(Table& t) {
     t.define("fmod", 2)
         .same(INTS, "t_r = x0 % x1\ny0 = t_r - x1 if (t_r != 0 and ((x0 < 0) != (x1 < 0))) else t_r")
         .same(FLOATS, "y0 = math.fmod(x0, x1)").doc("Remainder of division with the sign of the dividend (C's fmod).");
+    // Complex powers as exp(b log a), in complex128; 0 ** b is 1, 0 or nan as in NumPy.
+    const char* complex_power =
+        "t_a = complex128(x0)\nt_b = complex128(x1)\n"
+        "t_lr = math.log(abs(t_a))\nt_th = math.atan2(t_a.imag, t_a.real)\n"
+        "t_wr = t_b.real * t_lr - t_b.imag * t_th\nt_wi = t_b.real * t_th + t_b.imag * t_lr\nt_m = math.exp(t_wr)\n"
+        "t_zero = complex(1.0, 0.0) if t_b == 0 else (complex(0.0, 0.0) if t_b.real > 0 else complex(math.nan, math.nan))\n"
+        "y0 = complex(t_m * math.cos(t_wi), t_m * math.sin(t_wi)) if t_a != 0 else t_zero";
     t.define("power", 2).same(INTS, "y0 = x0 ** x1").sig("ee->e", "y0 = float32(x0) ** float32(x1)")
-        .same("fd", "y0 = x0 ** x1").doc("First array elements raised to powers from the second, elementwise.");
+        .same("fd", "y0 = x0 ** x1").same(COMPLEX, complex_power)
+        .doc("First array elements raised to powers from the second, elementwise.");
     t.define("float_power", 2).sig("dd->d", "y0 = x0 ** x1").doc("Powers computed in float64.");
     t.define("negative", 1).same(num, "y0 = -x0").doc("Numerical negative, elementwise.")
         .bool_error("The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or the "
                     "logical_not function instead.");
-    t.define("positive", 1).same(num, "y0 = +x0").doc("Numerical positive, elementwise.");
+    t.define("positive", 1).same(num, "y0 = +x0").doc("Numerical positive, elementwise.")
+        .bool_error("ufunc 'positive' did not contain a loop with signature matching types bool");
     t.define("absolute", 1).same("?", "y0 = x0").same(INTS, "y0 = abs(x0)").same(FLOATS, "y0 = math.fabs(x0)")
         .sig("F->f", "y0 = abs(x0)").sig("D->d", "y0 = abs(x0)").doc("Absolute value, elementwise.");
     t.alias("abs", "absolute");
     t.define("fabs", 1).same(FLOATS, "y0 = math.fabs(x0)").doc("Absolute value of real numbers, elementwise.");
     t.define("square", 1).same(num, "y0 = x0 * x0").doc("The elementwise square of the input.");
-    t.define("reciprocal", 1).same(SIGNED, "y0 = x0 if (x0 == 1 or x0 == -1) else {T}(0)")
-        .same(UNSIGNED, "y0 = x0 if x0 == 1 else {T}(0)").same(cat({FLOATS, COMPLEX}), "y0 = {T}(1) / x0")
+    t.define("reciprocal", 1).same(INTS, "y0 = x0 if (x0 == 1 or x0 == -1) else {T}(0)")
+        .same(cat({FLOATS, COMPLEX}), "y0 = {T}(1) / x0")
         .doc("The reciprocal of the argument, elementwise.");
     t.define("sign", 1).same(INTS, "y0 = (x0 > 0) - (x0 < 0)")
         .same(FLOATS, "y0 = {T}(1) if x0 > 0 else ({T}(-1) if x0 < 0 else ({T}(0) if x0 == 0 else x0))")
-        .same(COMPLEX, "t_m = abs(x0)\ny0 = x0 / {T}(t_m) if t_m != 0 else {T}(0)").doc("An elementwise indication of the sign.");
+        .same(COMPLEX, "t_m = abs(x0)\ny0 = x0 / {T}(t_m) if t_m != 0 else {T}(0)").doc("An elementwise indication of the sign.")
+        .bool_error("ufunc 'sign' did not contain a loop with signature matching types bool");
     t.define("conjugate", 1).same(cat({INTS, FLOATS}), "y0 = x0").same(COMPLEX, "y0 = complex(x0.real, -x0.imag)")
         .doc("The complex conjugate, elementwise.");
     t.alias("conj", "conjugate");
@@ -163,10 +171,14 @@ void define_extrema(Table& t) {
     t.define("minimum", 2).same("?", "y0 = x0 and x1").same(INTS, "y0 = x0 if x0 <= x1 else x1")
         .same(FLOATS, "y0 = x0 if (x0 <= x1 or x0 != x0) else x1").same(COMPLEX, lex_min)
         .doc("Elementwise minimum (NaNs propagate).");
+    const char* lex_fmax = "y0 = x0 if (x0.real > x1.real or (x0.real == x1.real and x0.imag >= x1.imag) or x1 != x1) else x1";
+    const char* lex_fmin = "y0 = x0 if (x0.real < x1.real or (x0.real == x1.real and x0.imag <= x1.imag) or x1 != x1) else x1";
     t.define("fmax", 2).same("?", "y0 = x0 or x1").same(INTS, "y0 = x0 if x0 >= x1 else x1")
-        .same(FLOATS, "y0 = x0 if (x0 >= x1 or x1 != x1) else x1").doc("Elementwise maximum (NaNs ignored).");
+        .same(FLOATS, "y0 = x0 if (x0 >= x1 or x1 != x1) else x1").same(COMPLEX, lex_fmax)
+        .doc("Elementwise maximum (NaNs ignored).");
     t.define("fmin", 2).same("?", "y0 = x0 and x1").same(INTS, "y0 = x0 if x0 <= x1 else x1")
-        .same(FLOATS, "y0 = x0 if (x0 <= x1 or x1 != x1) else x1").doc("Elementwise minimum (NaNs ignored).");
+        .same(FLOATS, "y0 = x0 if (x0 <= x1 or x1 != x1) else x1").same(COMPLEX, lex_fmin)
+        .doc("Elementwise minimum (NaNs ignored).");
     // clip(a, lo, hi) = minimum(maximum(a, lo), hi), NaN anywhere giving NaN.
     t.define("clip", 3).same(cat({"?", INTS, FLOATS}), "t_lo = x0 if (x0 >= x1 or x0 != x0) else x1\ny0 = t_lo if (t_lo <= x2 or t_lo != t_lo) else x2")
         .doc("Clip (limit) the values in an array.");

@@ -26,9 +26,9 @@ struct simt_half {
         if (mag < 0x38800000u) {  // subnormal half (or zero)
             if (mag < 0x33000000u) return (uint16_t)sign;
             uint32_t m = (mag & 0x007fffffu) | 0x00800000u;
-            int shift = 126 - (int)(mag >> 23);
-            uint32_t half_m = m >> (shift + 1);
-            uint32_t rem = m & ((1u << (shift + 1)) - 1u), mid = 1u << shift;
+            int shift = 126 - (int)(mag >> 23);  // value = m * 2^-shift in units of 2^-24
+            uint32_t half_m = m >> shift;
+            uint32_t rem = m & ((1u << shift) - 1u), mid = 1u << (shift - 1);
             if (rem > mid || (rem == mid && (half_m & 1u))) ++half_m;
             return (uint16_t)(sign | half_m);
         }
