@@ -70,6 +70,23 @@ class _Value:
     def astype(self, dtype, copy=True):
         return self._trace.cast(self, _dtypes.normalize(dtype))
 
+    def conj(self):
+        return self._trace.apply("conjugate", (self,))
+
+    conjugate = conj
+
+    @property
+    def real(self):
+        if self.dtype.kind != "c":
+            return self
+        return self._trace.part(self, "real")
+
+    @property
+    def imag(self):
+        if self.dtype.kind != "c":
+            return self._trace.apply("multiply", (self, 0))
+        return self._trace.part(self, "imag")
+
     def __bool__(self):
         raise TypeError("simt.fuse cannot branch on the values being computed (no `if`, `and`, `or` on them); "
                         "use simt.where(condition, x, y)")
@@ -147,6 +164,11 @@ class _Trace:
         self.lines.append(f"v{n} = {out.name}({prefix}y0)")
         return _Value(self, f"v{n}", dtype=out)
 
+    def part(self, v, which):
+        n = next(self.count)
+        self.lines.append(f"v{n} = ({v._code}).{which}")
+        return _Value(self, f"v{n}", dtype=np.dtype(np.float32 if v.dtype == np.complex64 else np.float64))
+
     def cast(self, v, dtype):
         n = next(self.count)
         code = f"({v._code}).real" if v.dtype.kind == "c" and dtype.kind != "c" else v._code
@@ -159,8 +181,8 @@ class Fusion:
 
     def __init__(self, func, name=None):
         self.func = func
-        self.__name__ = name or getattr(func, "__name__", "fused")
         functools.update_wrapper(self, func)
+        self.__name__ = name or getattr(func, "__name__", "fused")
         self._kernel = _simt.ElementwiseKernel(self.__name__)
         self._plans = {}
 

@@ -194,7 +194,7 @@ def _fill_range(out, first, delta, floor=False):
     if floor:
         body += "\ny0 = ew.floor(y0)"
     loop_id = (compute.num * 2 + int(floor))
-    _RANGE(loop_id, [compute, compute], [False, False], [compute], body, [first, delta], [out])
+    _RANGE(loop_id, [compute, compute], [False, False], [compute], body, [first, delta], [out], casting="unsafe")
     return out
 
 

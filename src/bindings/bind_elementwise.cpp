@@ -268,7 +268,8 @@ ElementwiseLoop loop_from(nb::list in_types, nb::list in_uncast, nb::list out_ty
 }
 
 nb::object run_custom(CustomKernel& k, int loop_id, nb::list in_types, nb::list in_uncast, nb::list out_types,
-                      const std::string& body, nb::list args, nb::object out) {
+                      const std::string& body, nb::list args, nb::object out, const std::string& casting) {
+    if (casting != "same_kind" && casting != "unsafe") throw Error(ErrorKind::Value, "casting must be 'same_kind' or 'unsafe'");
     auto it = k.loops.find(loop_id);
     if (it == k.loops.end()) it = k.loops.emplace(loop_id, loop_from(in_types, in_uncast, out_types, body)).first;
     const ElementwiseLoop& loop = it->second;
@@ -301,7 +302,8 @@ nb::object run_custom(CustomKernel& k, int loop_id, nb::list in_types, nb::list 
             given[j] = true;
         }
     }
-    elementwise_call(*k.family, loop_id, loop, inputs.data(), int(nin), outputs.data(), given.get(), int(nout), "function", all_fortran);
+    elementwise_call(*k.family, loop_id, loop, inputs.data(), int(nin), outputs.data(), given.get(), int(nout), "function",
+                     all_fortran, casting == "unsafe");
     if (!out.is_none()) return out;
     nb::list result;
     for (NdArray& a : outputs) result.append(wrap_ndarray(std::move(a)));
@@ -483,7 +485,7 @@ void bind_elementwise(nb::module_& m) {
             self->family = std::make_unique<ElementwiseFamily>(name, self->resolve);
         }, nb::arg("name"), nb::arg("resolver").none() = nb::none())
         .def("__call__", &run_custom, nb::arg("loop_id"), nb::arg("in_types"), nb::arg("in_uncast"), nb::arg("out_types"),
-             nb::arg("body"), nb::arg("args"), nb::arg("out").none() = nb::none())
+             nb::arg("body"), nb::arg("args"), nb::arg("out").none() = nb::none(), nb::arg("casting") = "same_kind")
         .def("infer_result_dtypes", [](CustomKernel& k, nb::list in_types, const std::string& body, int nout) {
             ElementwiseLoop loop = loop_from(in_types, nb::list(), nb::list(), body);
             nb::list out;

@@ -4,6 +4,7 @@
 #include "array/views.h"
 #include "bindings.h"
 #include "support/error.h"
+#include <cstdlib>
 
 namespace simt::py {
 
@@ -41,6 +42,9 @@ IndexItem parse_item(PyObject* k) {
         auto* s = reinterpret_cast<PySliceObject*>(k);
         return IndexItem::slice(slice_part(s->start), slice_part(s->stop), slice_part(s->step));
     }
+    if (PyUnicode_Check(k) || PyBytes_Check(k))
+        throw Error(ErrorKind::Index, "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer "
+                                      "or boolean arrays are valid indices");
     if (PyBool_Check(k)) advanced_index();
     if (is_ndarray(k) && ndarray_of(k).ndim != 0) advanced_index();
     if (PyIndex_Check(k)) {
@@ -119,7 +123,12 @@ std::vector<int64_t> varargs_ints(nb::args args, const char* what) {
 bool fortran_for(const NdArray& a, const std::string& order) {
     if (order == "C") return false;
     if (order == "F") return true;
-    if (order == "A" || order == "K") return a.ndim > 1 && a.f_contiguous() && !a.c_contiguous();
+    if (order == "A") return a.ndim > 1 && a.f_contiguous() && !a.c_contiguous();
+    if (order == "K") {  // keep the layout: Fortran order when the strides grow along the axes
+        if (a.ndim < 2 || a.c_contiguous()) return false;
+        if (a.f_contiguous()) return true;
+        return std::abs(a.strides[0]) < std::abs(a.strides[a.ndim - 1]);
+    }
     throw Error(ErrorKind::Value, "order must be one of 'C', 'F', 'A' or 'K' (got '" + order + "')");
 }
 
@@ -201,6 +210,11 @@ void bind_views(nb::module_& m) {
         if ((casting == "safe" && !can_cast_safe(a.dtype, d)) || (casting == "same_kind" && !can_cast_same_kind(a.dtype, d)))
             throw Error(ErrorKind::Type, std::string("Cannot cast array data from dtype('") + dtype_name(a.dtype) +
                                              "') to dtype('" + dtype_name(d) + "') according to the rule '" + casting + "'");
+        if (dtype_is_complex(a.dtype) && !dtype_is_complex(d)) {
+            nb::object warning = nb::module_::import_("numpy.exceptions").attr("ComplexWarning");
+            if (PyErr_WarnEx(warning.ptr(), "Casting complex values to real discards the imaginary part", 1) < 0)
+                throw nb::python_error();
+        }
         bool fortran = fortran_for(a, order);
         if (!copy && d == a.dtype && (fortran ? a.f_contiguous() : a.c_contiguous() || order == "K")) return nb::borrow(self);
         (void)subok;

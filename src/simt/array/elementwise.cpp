@@ -347,7 +347,8 @@ Shape broadcast_input_shapes(const ElementwiseInput* inputs, int nin) {
 }
 
 void elementwise_call(ElementwiseFamily& family, int loop_id, const ElementwiseLoop& loop, const ElementwiseInput* inputs,
-                      int nin, NdArray* outputs, const bool* given, int nout, const char* kind, bool fortran_order) {
+                      int nin, NdArray* outputs, const bool* given, int nout, const char* kind, bool fortran_order,
+                      bool unsafe_casting) {
     auto what = [&] { return std::string(kind) + " '" + family.name() + "'"; };
     Shape shape = broadcast_input_shapes(inputs, nin);
     NdArray* ptrs[kMaxElementwiseOperands];
@@ -360,7 +361,7 @@ void elementwise_call(ElementwiseFamily& family, int loop_id, const ElementwiseL
                                                   " doesn't match the broadcast shape " + compact_shape(shape));
             if (j > 0 && !(out_shape == Shape::of(outputs[0])))
                 throw Error(ErrorKind::Value, "the outputs of " + what() + " must all have the same shape");
-            if (!same_kind_cast(result, outputs[j].dtype))
+            if (!unsafe_casting && !same_kind_cast(result, outputs[j].dtype))
                 throw Error(ErrorKind::Type, "Cannot cast " + what() + " output from dtype('" + dtype_name(result) +
                                                  "') to dtype('" + dtype_name(outputs[j].dtype) + "') with casting rule 'same_kind'");
         } else {

@@ -78,9 +78,11 @@ private:
 // A whole elementwise call: broadcasts the array inputs, allocates each output that is not
 // given (`outputs[j]` with `given[j]` false; dtype `loop.out_types[j]`, Fortran order when
 // `fortran_order`) or checks a given one (shape, and same-kind casting from the loop's
-// result), then runs the loop. Error messages name the operation as "<kind> '<family name>'".
+// result, unless `unsafe_casting`), then runs the loop. Error messages name the operation as
+// "<kind> '<family name>'".
 void elementwise_call(ElementwiseFamily& family, int loop_id, const ElementwiseLoop& loop, const ElementwiseInput* inputs,
-                      int nin, NdArray* outputs, const bool* given, int nout, const char* kind, bool fortran_order);
+                      int nin, NdArray* outputs, const bool* given, int nout, const char* kind, bool fortran_order,
+                      bool unsafe_casting = false);
 
 // The broadcast shape of the array inputs (scalars do not take part).
 Shape broadcast_input_shapes(const ElementwiseInput* inputs, int nin);
