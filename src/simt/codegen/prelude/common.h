@@ -246,14 +246,22 @@ template <class T, int N, int L, class... I>
 SIMT_INLINE T simt_load(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, I... idx) {
     int64_t ix[N] = {(int64_t)idx...};
     T* p = simt_locate<!simt_all_unsigned<I...>::value>(ctx, a, site, ix);
+#if SIMT_BOUNDS == SIMT_BOUNDS_UNCHECKED
+    return *p;  // never null here; no test keeps loops vectorizable
+#else
     return p ? *p : T(0);
+#endif
 }
 template <class T> struct simt_same { typedef T type; };  // keeps `value` out of deduction
 template <class T, int N, int L, class... I>
 SIMT_INLINE void simt_store(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, typename simt_same<T>::type value, I... idx) {
     int64_t ix[N] = {(int64_t)idx...};
     T* p = simt_locate<!simt_all_unsigned<I...>::value>(ctx, a, site, ix);
+#if SIMT_BOUNDS == SIMT_BOUNDS_UNCHECKED
+    *p = value;
+#else
     if (p) *p = value;
+#endif
 }
 template <class T, int N, int L, class... I>
 SIMT_INLINE T* simt_ref(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, I... idx) {
