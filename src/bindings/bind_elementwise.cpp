@@ -19,19 +19,6 @@ struct OperatorUfuncs {
         *bxor, *negative, *positive, *absolute, *invert, *lt, *le, *gt, *ge, *eq, *ne;
 } g_ops;
 
-// Runs `body` as a slot function: C++ exceptions become Python errors, returning `failed`.
-template <class R, class F>
-R guarded(R failed, F&& body) {
-    try {
-        return body();
-    } catch (nb::python_error& e) {
-        e.restore();
-    } catch (...) {
-        set_python_error(std::current_exception());
-    }
-    return failed;
-}
-
 std::string type_name_of(nb::handle v) {
     nb::handle t = v.type();
     return nb::cast<std::string>(t.attr("__module__")) + "." + nb::cast<std::string>(t.attr("__qualname__"));

@@ -10,18 +10,6 @@ namespace simt::py {
 
 namespace {
 
-template <class R, class F>
-R guarded(R failed, F&& body) {
-    try {
-        return body();
-    } catch (nb::python_error& e) {
-        e.restore();
-    } catch (...) {
-        set_python_error(std::current_exception());
-    }
-    return failed;
-}
-
 std::optional<int64_t> slice_part(PyObject* v) {
     if (v == Py_None) return std::nullopt;
     Py_ssize_t x = PyNumber_AsSsize_t(v, nullptr);  // clips huge values, as slice.indices() does

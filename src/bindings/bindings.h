@@ -23,6 +23,20 @@ void bind_elementwise(nb::module_& m);  // after bind_array: ufuncs, fused/vecto
 // that runs outside nanobind's function wrappers (type slots).
 void set_python_error(const std::exception_ptr& p);
 
+// Runs `body` inside a raw type-slot function: C++ exceptions become the Python error and
+// `failed` is returned.
+template <class R, class F>
+R guarded(R failed, F&& body) {
+    try {
+        return body();
+    } catch (nb::python_error& e) {
+        e.restore();
+    } catch (...) {
+        set_python_error(std::current_exception());
+    }
+    return failed;
+}
+
 // simt.ndarray instances seen from raw slot functions.
 bool is_ndarray(PyObject* o);
 NdArray& ndarray_of(PyObject* o);

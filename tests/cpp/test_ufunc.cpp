@@ -9,6 +9,7 @@
 #include "codegen/emitter.h"
 #include "sema/sema.h"
 #include "support/error.h"
+#include "test_helpers.h"
 
 using namespace simt;
 
@@ -133,12 +134,7 @@ TEST(UfuncKernels, EveryLoopTypeChecksAndGeneratesBothTargets) {
 namespace {
 class ElementwiseOnCpu : public ::testing::Test {
 protected:
-    static void SetUpTestSuite() {
-        char dir[] = "/tmp/simt-cpp-test-XXXXXX";
-        ASSERT_NE(::mkdtemp(dir), nullptr);
-        ::setenv("SIMT_CACHE_DIR", dir, 1);
-        select_backend("cpu");
-    }
+    static void SetUpTestSuite() { test::use_cpu_backend_with_private_cache(); }
 };
 
 NdArray filled(std::vector<int64_t> shape, double start) {

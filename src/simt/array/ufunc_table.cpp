@@ -42,17 +42,17 @@ class Definer {
 public:
     explicit Definer(Ufunc* u) : u_(u) {}
     // Loops whose inputs and output all have one type, for each type code in `types`.
-    Definer& same(const std::string& types, const char* body) {
+    Definer& same(const std::string& types, const std::string& body) {
         for (char c : types) add(std::string(size_t(u_->nin), c), c, body);
         return *this;
     }
     // Loops with inputs of one type and a bool result.
-    Definer& to_bool(const std::string& types, const char* body) {
+    Definer& to_bool(const std::string& types, const std::string& body) {
         for (char c : types) add(std::string(size_t(u_->nin), c), '?', body);
         return *this;
     }
     // One loop with explicit types: "qQ->?".
-    Definer& sig(const std::string& signature, const char* body) {
+    Definer& sig(const std::string& signature, const std::string& body) {
         size_t arrow = signature.find("->");
         add(signature.substr(0, arrow), signature[arrow + 2], body);
         return *this;
@@ -67,7 +67,7 @@ public:
     }
 
 private:
-    void add(const std::string& ins, char out, const char* body) {
+    void add(const std::string& ins, char out, const std::string& body) {
         UfuncLoop loop;
         for (int k = 0; k < u_->nin; ++k) loop.in[k] = from_code(ins[size_t(k)]);
         loop.out = from_code(out);
@@ -163,22 +163,23 @@ void define_arithmetic(Table& t) {
 }
 
 void define_extrema(Table& t) {
-    const char* lex_max = "y0 = x0 if (x0.real > x1.real or (x0.real == x1.real and x0.imag >= x1.imag) or x0 != x0) else x1";
-    const char* lex_min = "y0 = x0 if (x0.real < x1.real or (x0.real == x1.real and x0.imag <= x1.imag) or x0 != x0) else x1";
-    t.define("maximum", 2).same("?", "y0 = x0 or x1").same(INTS, "y0 = x0 if x0 >= x1 else x1")
-        .same(FLOATS, "y0 = x0 if (x0 >= x1 or x0 != x0) else x1").same(COMPLEX, lex_max)
-        .doc("Elementwise maximum (NaNs propagate).");
-    t.define("minimum", 2).same("?", "y0 = x0 and x1").same(INTS, "y0 = x0 if x0 <= x1 else x1")
-        .same(FLOATS, "y0 = x0 if (x0 <= x1 or x0 != x0) else x1").same(COMPLEX, lex_min)
-        .doc("Elementwise minimum (NaNs propagate).");
-    const char* lex_fmax = "y0 = x0 if (x0.real > x1.real or (x0.real == x1.real and x0.imag >= x1.imag) or x1 != x1) else x1";
-    const char* lex_fmin = "y0 = x0 if (x0.real < x1.real or (x0.real == x1.real and x0.imag <= x1.imag) or x1 != x1) else x1";
-    t.define("fmax", 2).same("?", "y0 = x0 or x1").same(INTS, "y0 = x0 if x0 >= x1 else x1")
-        .same(FLOATS, "y0 = x0 if (x0 >= x1 or x1 != x1) else x1").same(COMPLEX, lex_fmax)
-        .doc("Elementwise maximum (NaNs ignored).");
-    t.define("fmin", 2).same("?", "y0 = x0 and x1").same(INTS, "y0 = x0 if x0 <= x1 else x1")
-        .same(FLOATS, "y0 = x0 if (x0 <= x1 or x1 != x1) else x1").same(COMPLEX, lex_fmin)
-        .doc("Elementwise minimum (NaNs ignored).");
+    // maximum/minimum propagate NaNs (x0 != x0 keeps a NaN x0; a NaN x1 loses every test);
+    // fmax/fmin ignore them (a NaN x1 is never chosen). Complex numbers order lexicographically.
+    struct Extremum { const char* name; bool greater; bool propagate; const char* doc; };
+    const Extremum kinds[] = {{"maximum", true, true, "Elementwise maximum (NaNs propagate)."},
+                              {"minimum", false, true, "Elementwise minimum (NaNs propagate)."},
+                              {"fmax", true, false, "Elementwise maximum (NaNs ignored)."},
+                              {"fmin", false, false, "Elementwise minimum (NaNs ignored)."}};
+    for (const Extremum& k : kinds) {
+        std::string ge = k.greater ? " >= " : " <= ", gt = k.greater ? " > " : " < ";
+        std::string nan = k.propagate ? "x0 != x0" : "x1 != x1";
+        t.define(k.name, 2).same("?", k.greater ? "y0 = x0 or x1" : "y0 = x0 and x1")
+            .same(INTS, "y0 = x0 if x0" + ge + "x1 else x1")
+            .same(FLOATS, "y0 = x0 if (x0" + ge + "x1 or " + nan + ") else x1")
+            .same(COMPLEX, "y0 = x0 if (x0.real" + gt + "x1.real or (x0.real == x1.real and x0.imag" + ge + "x1.imag) or " +
+                               nan + ") else x1")
+            .doc(k.doc);
+    }
     // clip(a, lo, hi) = minimum(maximum(a, lo), hi), NaN anywhere giving NaN.
     t.define("clip", 3).same(cat({"?", INTS, FLOATS}), "t_lo = x0 if (x0 >= x1 or x0 != x0) else x1\ny0 = t_lo if (t_lo <= x2 or t_lo != t_lo) else x2")
         .doc("Clip (limit) the values in an array.");
