@@ -267,3 +267,20 @@ def test_device_arrays_never_take_host_data_implicitly():
 def test_casting_complex_to_real_warns_like_numpy():
     with pytest.warns(np.exceptions.ComplexWarning):
         simt.ones(2, np.complex64).astype(np.float32)
+
+
+@simt.cuda.jit
+def scale_rows(a, factor):
+    i, j = simt.cuda.grid(2)
+    if i < a.shape[0] and j < a.shape[1]:
+        a[i, j] = a[i, j] * factor
+
+
+def test_kernels_take_strided_views_and_write_through_them(rng):
+    host = rng.standard_normal((8, 6))
+    d = simt.asarray(host)
+    for view, host_view in ((d[::2, ::-1], host[::2, ::-1]), (d.T, host.T), (d[1:7:3, None, 2], host[1:7:3, None, 2])):
+        scale_rows[(2, 2), (8, 8)](view, 3.0)
+        host_view *= 3.0
+    np.testing.assert_allclose(d.get(), host)
+    assert any("1d" not in sig[0] and ", A)" in sig[0] for sig in scale_rows.signatures)

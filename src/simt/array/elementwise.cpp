@@ -38,6 +38,17 @@ std::string identifier(const std::string& name) {
     return out;
 }
 
+// Appends each non-empty line of `body` to `out` with `indent` in front.
+void append_indented(std::string& out, const std::string& body, const char* indent) {
+    size_t start = 0;
+    while (start < body.size()) {
+        size_t end = body.find('\n', start);
+        if (end == std::string::npos) end = body.size();
+        if (end > start) out += indent + body.substr(start, end - start) + "\n";
+        start = end + 1;
+    }
+}
+
 bool is_scalar_operand(uint8_t code) { return code & 0x80; }
 DType operand_dtype(uint8_t code) { return DType(code & 0x7f); }
 
@@ -93,13 +104,7 @@ std::string elementwise_source(const std::string& name, const ElementwiseLoop& l
     for (size_t i = 0; i < nin; ++i)
         if (!is_scalar_operand(operands[i]))
             s += "        x" + std::to_string(i) + " = " + input_value(i, "_in" + std::to_string(i) + "[" + index + "]") + "\n";
-    size_t start = 0;
-    while (start < loop.body.size()) {
-        size_t end = loop.body.find('\n', start);
-        if (end == std::string::npos) end = loop.body.size();
-        if (end > start) s += "        " + loop.body.substr(start, end - start) + "\n";
-        start = end + 1;
-    }
+    append_indented(s, loop.body, "        ");
     for (size_t j = 0; j < nout; ++j) {
         DType R = loop.out_types[j], out = operand_dtype(operands[nin + j]);
         std::string y = "y" + std::to_string(j);
@@ -376,13 +381,7 @@ std::vector<DType> infer_result_dtypes(const ElementwiseLoop& loop, int nout, co
     std::string params;
     for (size_t i = 0; i < loop.in_types.size(); ++i) params += (i ? ", x" : "x") + std::to_string(i);
     std::string text = "def probe(" + params + "):\n";
-    size_t start = 0;
-    while (start < loop.body.size()) {
-        size_t end = loop.body.find('\n', start);
-        if (end == std::string::npos) end = loop.body.size();
-        if (end > start) text += "    " + loop.body.substr(start, end - start) + "\n";
-        start = end + 1;
-    }
+    append_indented(text, loop.body, "    ");
     SourceText source;
     source.text = text;
     source.filename = "<simt elementwise body>";
