@@ -63,7 +63,9 @@ DType dtype_from_object(nb::handle obj) {
     }
     if (!g_dtype_codes->contains(dt))
         throw Error(ErrorKind::Type, "simt does not support the data type " + nb::cast<std::string>(nb::str(dt)));
-    return DType(nb::cast<int>((*g_dtype_codes)[dt]));
+    nb::object code = (*g_dtype_codes)[dt];
+    if (PyType_Check(obj.ptr())) (*g_dtype_codes)[obj] = code;  // np.float32 and friends: found directly next time
+    return DType(nb::cast<int>(code));
 }
 
 void bind_array(nb::module_& m) {
