@@ -163,7 +163,16 @@ def test_axis_errors_are_numpys_axis_error():
 @numpy_simt_allclose()
 def test_astype_between_every_dtype(xp, rng, src, dst):
     a = make(xp, rng, (4, 5), src, low=0 if np.dtype(dst).kind in "ub" else -20, high=20)
-    return a.astype(dst), a[:, ::-2].astype(dst)
+    return a.astype(dst)
+
+
+@pytest.mark.filterwarnings("ignore::numpy.exceptions.ComplexWarning")
+@pytest.mark.parametrize("pair", [(np.float64, np.int16), (np.complex64, np.float32), (np.uint8, np.float16),
+                                  (np.int64, np.bool_), (np.float32, np.complex128)], ids=str)
+@numpy_simt_allclose()
+def test_astype_of_strided_views(xp, rng, pair):
+    a = make(xp, rng, (4, 6), pair[0], low=0, high=20)
+    return a[:, ::-2].astype(pair[1]), a.T.astype(pair[1], order="C")
 
 
 @numpy_simt_allclose()
