@@ -16,6 +16,12 @@ from ._creation import (array, asarray, asnumpy, empty, empty_like, full, full_l
                         zeros, zeros_like)
 from ._ndarray import ndarray  # noqa: E402
 from .cuda import get_default_memory_pool  # noqa: E402
+from ._ufuncs import *  # noqa: E402,F401,F403  (simt.add, simt.sqrt, ..., simt.where, simt.clip)
+from ._manipulation import (arange, ascontiguousarray, asfortranarray, astype, atleast_1d, atleast_2d,  # noqa: E402
+                            broadcast_arrays, broadcast_shapes, broadcast_to, concatenate, copy, expand_dims, eye,
+                            hstack, identity, imag, linspace, moveaxis, ravel, real, reshape, squeeze, stack, swapaxes,
+                            transpose, vstack)
+from ._fusion import fuse, vectorize  # noqa: E402
 
 __version__ = "0.1.0"
 

@@ -63,13 +63,13 @@ def array(obj, dtype=None, copy=True, order="C"):
     """A device array holding `obj` (a NumPy array, nested sequences, or a device array)."""
     if isinstance(obj, ndarray):
         if dtype is not None and np.dtype(dtype) != obj.dtype:
-            raise NotImplementedError("changing dtype while copying a device array (astype)")
-        return obj.copy() if copy else obj
+            return obj.astype(_dtypes.normalize(dtype), order=order if order in "CF" else "K")
+        return obj.copy(order=order if order in "CF" else "K") if copy else obj
     host = np.asarray(obj, dtype=dtype)
     if host.dtype == np.float128 if hasattr(np, "float128") else False:
         raise TypeError("simt does not support float128")
     dt = _dtypes.normalize(host.dtype)
-    host = np.ascontiguousarray(host, dtype=dt)
+    host = np.asarray(host, dtype=dt, order="C")  # (ascontiguousarray would make 0-d arrays 1-d)
     out = empty(host.shape, dt)
     out._copy_from_host(host)
     return out

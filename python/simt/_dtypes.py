@@ -11,12 +11,25 @@ SUPPORTED = [
 DEFAULT_FLOAT = np.dtype(np.float64)
 
 
+_checked = {}  # dtype-like objects (np.float32, "f4", np.dtype(...)) already normalized
+
+
 def normalize(dtype, default=DEFAULT_FLOAT):
     """np.dtype of `dtype` (None means `default`), checked against what simt supports."""
-    dt = default if dtype is None else np.dtype(dtype)
+    if dtype is None:
+        dtype = default
+    try:
+        return _checked[dtype]
+    except (KeyError, TypeError):  # TypeError: an unhashable dtype-like
+        pass
+    dt = np.dtype(dtype)
     if dt.byteorder == ">":
         raise TypeError(f"simt arrays are little-endian; got the big-endian dtype {dt}")
     dt = dt.newbyteorder("=") if dt.byteorder not in ("=", "|") else dt
     if dt not in SUPPORTED:
         raise TypeError(f"simt does not support the data type {dt}")
+    try:
+        _checked[dtype] = dt
+    except TypeError:
+        pass
     return dt

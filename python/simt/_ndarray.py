@@ -7,28 +7,32 @@ ndarray = _simt.ndarray
 
 
 def _get(self, stream=None, order="C", out=None):
-    """Copy to a new NumPy array on the host (waits for pending device work)."""
-    if not self._c_contiguous:
-        raise NotImplementedError("copying a non-contiguous array to the host (make a contiguous copy first)")
+    """Copy to a new NumPy array on the host (waits for pending device work). Non-contiguous
+    views are gathered into a contiguous device copy first."""
+    src = self if self._c_contiguous else self.copy(order="C")
     host = out if out is not None else np.empty(self.shape, dtype=self.dtype)
-    if host.shape != self.shape or host.dtype != self.dtype or not host.flags.c_contiguous:
-        raise ValueError("out must be a C-contiguous NumPy array of the same shape and dtype")
-    self._copy_to_host(host)
+    if host.shape != self.shape or host.dtype != self.dtype:
+        raise ValueError("out must be a NumPy array of the same shape and dtype")
+    if host.flags.c_contiguous:
+        src._copy_to_host(host)
+    else:
+        host[...] = src.get()
     return host
 
 
 def _set(self, arr, stream=None):
-    """Copy a host array of the same shape into this device array."""
+    """Copy a host array of the same shape into this device array (any strides)."""
     if isinstance(arr, ndarray):
         raise TypeError("set() takes a host (NumPy) array; use copy() for device-to-device copies")
-    host = np.ascontiguousarray(arr, dtype=self.dtype)
+    host = np.asarray(arr, dtype=self.dtype, order="C")
     if host.shape != self.shape:
         raise ValueError(f"shape mismatch: cannot set an array of shape {self.shape} from one of shape {host.shape}")
-    self._copy_from_host(host)
-
-
-def _copy(self, order="C"):
-    return self._copy()
+    if self._c_contiguous:
+        self._copy_from_host(host)
+    else:
+        staged = ndarray(host.shape, host.dtype)
+        staged._copy_from_host(host)
+        self[...] = staged
 
 
 def _array(self, *args, **kwargs):
@@ -59,10 +63,33 @@ def _bool(self):
     return bool(self.get().reshape(()))
 
 
-def _item(self):
+def _item(self, *args):
+    if args:
+        return self[args if len(args) > 1 else args[0]].item()
     if self.size != 1:
         raise ValueError("can only convert an array of size 1 to a Python scalar")
     return self.get().reshape(()).item()
+
+
+def _scalar_conversion(convert, name):
+    def method(self):
+        if self.size != 1:
+            raise TypeError(f"only length-1 arrays can be converted to Python scalars ({name}() of shape {self.shape})")
+        return convert(self.item())
+    method.__name__ = f"__{name}__"
+    return method
+
+
+def _index(self):
+    if self.ndim != 0 or self.dtype.kind not in "iu":
+        raise TypeError("only integer scalar arrays can be converted to a scalar index")
+    return int(self.item())
+
+
+def _iter(self):
+    if self.ndim == 0:
+        raise TypeError("iteration over a 0-d array")
+    return (self[i] for i in range(self.shape[0]))
 
 
 def _flags(self):
@@ -70,8 +97,10 @@ def _flags(self):
 
 
 for _name, _fn in {
-    "get": _get, "set": _set, "copy": _copy, "__array__": _array, "__repr__": _repr, "__str__": _str,
-    "__bool__": _bool, "item": _item,
+    "get": _get, "set": _set, "__array__": _array, "__repr__": _repr, "__str__": _str,
+    "__bool__": _bool, "item": _item, "__int__": _scalar_conversion(int, "int"),
+    "__float__": _scalar_conversion(float, "float"), "__complex__": _scalar_conversion(complex, "complex"),
+    "__index__": _index, "__iter__": _iter,
 }.items():
     setattr(ndarray, _name, _fn)
 ndarray.device = property(_device)

@@ -63,7 +63,9 @@ DType dtype_from_object(nb::handle obj) {
     }
     if (!g_dtype_codes->contains(dt))
         throw Error(ErrorKind::Type, "simt does not support the data type " + nb::cast<std::string>(nb::str(dt)));
-    return DType(nb::cast<int>((*g_dtype_codes)[dt]));
+    nb::object code = (*g_dtype_codes)[dt];
+    if (PyType_Check(obj.ptr())) (*g_dtype_codes)[obj] = code;  // np.float32 and friends: found directly next time
+    return DType(nb::cast<int>(code));
 }
 
 void bind_array(nb::module_& m) {
@@ -73,7 +75,7 @@ void bind_array(nb::module_& m) {
         for (size_t i = 0; i < objects.size(); ++i) (*g_dtype_codes)[objects[i]] = int(i);
     });
 
-    nb::class_<NdArray>(m, "ndarray", nb::dynamic_attr(), nb::is_weak_referenceable())
+    nb::class_<NdArray>(m, "ndarray", nb::dynamic_attr(), nb::is_weak_referenceable(), nb::type_slots(ndarray_type_slots()))
         .def("__init__", [](NdArray* self, nb::handle shape, nb::handle dtype, const std::string& order) {
             if (order != "C" && order != "F") throw Error(ErrorKind::Value, "order must be 'C' or 'F'");
             new (self) NdArray(empty_array(dtype_from_object(dtype), shape_from(shape), order == "F"));

@@ -20,7 +20,52 @@ PyObject* new_exception(nb::module_& m, const char* name, PyObject* base, const 
 }
 
 void set_error(PyObject* type, const char* message) { PyErr_SetString(type, message); }
+
+void set_axis_error(const char* message) {
+    nb::object exceptions = nb::module_::import_("numpy.exceptions");
+    PyErr_SetString(exceptions.attr("AxisError").ptr(), message);
+}
+
+void translate(const std::exception_ptr& p) {
+    try {
+        std::rethrow_exception(p);
+    } catch (const CudaError& e) {
+        nb::object exc = nb::steal(PyObject_CallFunction(g_cuda_error, "s", e.what()));
+        if (!exc.is_valid()) return;
+        exc.attr("code") = e.code();
+        exc.attr("name") = e.name();
+        PyErr_SetObject(g_cuda_error, exc.ptr());
+    } catch (const Error& e) {
+        switch (e.kind()) {
+            case ErrorKind::Value: set_error(PyExc_ValueError, e.what()); break;
+            case ErrorKind::Type: set_error(PyExc_TypeError, e.what()); break;
+            case ErrorKind::Index: set_error(PyExc_IndexError, e.what()); break;
+            case ErrorKind::NotImplemented: set_error(PyExc_NotImplementedError, e.what()); break;
+            case ErrorKind::OutOfMemory: set_error(g_oom_error, e.what()); break;
+            case ErrorKind::Cuda: set_error(g_cuda_error, e.what()); break;
+            case ErrorKind::Typing: set_error(g_typing_error, e.what()); break;
+            case ErrorKind::Unsupported: set_error(g_unsupported_error, e.what()); break;
+            case ErrorKind::Compiler: set_error(g_compiler_error, e.what()); break;
+            case ErrorKind::Os: set_error(PyExc_OSError, e.what()); break;
+            case ErrorKind::Axis: set_axis_error(e.what()); break;
+            case ErrorKind::Overflow: set_error(PyExc_OverflowError, e.what()); break;
+            case ErrorKind::Runtime: default: set_error(PyExc_RuntimeError, e.what()); break;
+        }
+    }
+}
 }  // namespace
+
+void set_python_error(const std::exception_ptr& p) {
+    try {
+        translate(p);
+    } catch (nb::python_error& e) {
+        e.restore();
+    } catch (const std::bad_alloc&) {
+        PyErr_NoMemory();
+    } catch (const std::exception& e) {
+        PyErr_SetString(PyExc_RuntimeError, e.what());
+    }
+}
 
 void bind_errors(nb::module_& m) {
     g_cuda_error = new_exception(m, "CUDAError", PyExc_RuntimeError,
@@ -32,31 +77,7 @@ void bind_errors(nb::module_& m) {
     g_compiler_error = new_exception(m, "CompilerError", g_compile_error,
                                      "The host compiler or NVRTC rejected generated code.");
 
-    nb::register_exception_translator([](const std::exception_ptr& p, void*) {
-        try {
-            std::rethrow_exception(p);
-        } catch (const CudaError& e) {
-            nb::object exc = nb::steal(PyObject_CallFunction(g_cuda_error, "s", e.what()));
-            if (!exc.is_valid()) return;
-            exc.attr("code") = e.code();
-            exc.attr("name") = e.name();
-            PyErr_SetObject(g_cuda_error, exc.ptr());
-        } catch (const Error& e) {
-            switch (e.kind()) {
-                case ErrorKind::Value: set_error(PyExc_ValueError, e.what()); break;
-                case ErrorKind::Type: set_error(PyExc_TypeError, e.what()); break;
-                case ErrorKind::Index: set_error(PyExc_IndexError, e.what()); break;
-                case ErrorKind::NotImplemented: set_error(PyExc_NotImplementedError, e.what()); break;
-                case ErrorKind::OutOfMemory: set_error(g_oom_error, e.what()); break;
-                case ErrorKind::Cuda: set_error(g_cuda_error, e.what()); break;
-                case ErrorKind::Typing: set_error(g_typing_error, e.what()); break;
-                case ErrorKind::Unsupported: set_error(g_unsupported_error, e.what()); break;
-                case ErrorKind::Compiler: set_error(g_compiler_error, e.what()); break;
-                case ErrorKind::Os: set_error(PyExc_OSError, e.what()); break;
-                case ErrorKind::Runtime: default: set_error(PyExc_RuntimeError, e.what()); break;
-            }
-        }
-    });
+    nb::register_exception_translator([](const std::exception_ptr& p, void*) { translate(p); });
 }
 
 }  // namespace simt::py

@@ -4,6 +4,7 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 #include "array/ndarray.h"
+#include "array/ufunc.h"
 #include "runtime/backend.h"
 #include "sema/globals.h"
 
@@ -17,6 +18,46 @@ void bind_array(nb::module_& m);
 void bind_kernels(nb::module_& m);
 void bind_cuda(nb::module_& m);
 void bind_random_states(nb::module_& m);
+void bind_views(nb::module_& m);        // after bind_array: adds view methods to ndarray
+void bind_elementwise(nb::module_& m);  // after bind_array: ufuncs, fused/vectorized kernels
+
+// Sets the Python error for a C++ exception (what the registered translator does), for code
+// that runs outside nanobind's function wrappers (type slots).
+void set_python_error(const std::exception_ptr& p);
+
+// Runs `body` inside a raw type-slot function: C++ exceptions become the Python error and
+// `failed` is returned.
+template <class R, class F>
+R guarded(R failed, F&& body) {
+    try {
+        return body();
+    } catch (nb::python_error& e) {
+        e.restore();
+    } catch (...) {
+        set_python_error(std::current_exception());
+    }
+    return failed;
+}
+
+// simt.ndarray instances seen from raw slot functions.
+bool is_ndarray(PyObject* o);
+NdArray& ndarray_of(PyObject* o);
+nb::object wrap_ndarray(NdArray&& a);
+
+// A Python value as a ufunc operand: arrays, NumPy scalars and bools (typed), Python
+// int/float/complex (weak, NEP 50). HostData: NumPy arrays, lists and tuples (host memory,
+// which arrays never combine with implicitly).
+enum class OperandClass { Ok, Unsupported, HostData };
+OperandClass classify_operand(PyObject* o, UfuncOperand& op);
+// The TypeError for host data next to device arrays: says how to copy it explicitly.
+[[noreturn]] void raise_host_data(nb::handle value, const std::string& where);
+// A NumPy scalar or Python number converted to `dtype` (values out of range raise).
+Scalar scalar_from_python(nb::handle value, DType dtype);
+
+// The type slots of simt.ndarray: operators (bind_elementwise.cpp), indexing (bind_views.cpp).
+const PyType_Slot* ndarray_type_slots();
+PyObject* ndarray_subscript(PyObject* self, PyObject* key);
+int ndarray_ass_subscript(PyObject* self, PyObject* key, PyObject* value);
 
 // NumPy dtype objects indexed by DType, registered by simt/_dtypes.py at import.
 nb::object dtype_object(DType d);

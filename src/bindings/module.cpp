@@ -10,4 +10,6 @@ NB_MODULE(_simt, m) {
     simt::py::bind_kernels(m);
     simt::py::bind_cuda(m);
     simt::py::bind_random_states(m);
+    simt::py::bind_views(m);
+    simt::py::bind_elementwise(m);
 }

@@ -15,12 +15,7 @@ namespace {
 
 class CpuBackend : public ::testing::Test {
 protected:
-    static void SetUpTestSuite() {
-        char dir[] = "/tmp/simt-cpp-test-XXXXXX";
-        ASSERT_NE(::mkdtemp(dir), nullptr);
-        ::setenv("SIMT_CACHE_DIR", dir, 1);
-        select_backend("cpu");
-    }
+    static void SetUpTestSuite() { test::use_cpu_backend_with_private_cache(); }
 };
 
 Dispatcher kernel(const std::string& text, CompileOptions options = {}) {

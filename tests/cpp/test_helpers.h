@@ -1,6 +1,9 @@
 // Helpers shared by the C++ tests: kernels from source text and a resolver for common names.
 #pragma once
+#include <gtest/gtest.h>
+#include <cstdlib>
 #include <string>
+#include "runtime/backend.h"
 #include "frontend/source.h"
 #include "sema/globals.h"
 
@@ -24,6 +27,14 @@ inline GlobalValue standard_names(const std::string& name) {
     if (name == "N") return GlobalValue::constant(ConstValue::integer(16));
     if (name == "SCALE") return GlobalValue::constant(ConstValue::real(0.5));
     return GlobalValue::undefined();
+}
+
+// Selects the cpu backend with a fresh private kernel cache (tests that launch kernels).
+inline void use_cpu_backend_with_private_cache() {
+    char dir[] = "/tmp/simt-cpp-test-XXXXXX";
+    ASSERT_NE(::mkdtemp(dir), nullptr);
+    ::setenv("SIMT_CACHE_DIR", dir, 1);
+    select_backend("cpu");
 }
 
 }  // namespace simt::test

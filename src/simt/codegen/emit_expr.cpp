@@ -121,23 +121,30 @@ std::string Emitter::attribute_expr(const Expr& e) {
                                                         "TypingError: '" + e.text + "' cannot be used as a value here"));
 }
 
+namespace {
+// Unsigned indices stay unsigned: the prelude skips the negative wrap-around for them.
+const Type* index_type(const Type* t) {
+    return t->is_integer() && !dtype_is_signed(t->dtype) ? scalar_type(DType::UInt64) : int64_type();
+}
+}  // namespace
+
 std::string Emitter::element_access(const char* fn, const Expr& sub, const std::string& extra) {
     const Expr& base = *sub.children[0];
     const Expr& index = *sub.children[1];
     int site = sub.resolved ? sub.resolved->site : -1;
     std::string head = std::string(fn) + "(ctx, " + expr(base) + ", " + std::to_string(site) + (extra.empty() ? "" : ", " + extra);
     if (index.kind == ExprKind::Tuple) {
-        for (const ExprPtr& c : index.children) head += ", " + cast(expr(*c), c->type, int64_type());
+        for (const ExprPtr& c : index.children) head += ", " + cast(expr(*c), c->type, index_type(c->type));
         return head + ")";
     }
     if (index.type->is_tuple()) {  // A[idx] with idx a tuple value: evaluate it once
         std::string tmp = temp("idx");
         std::string s = "([&]() { auto " + tmp + " = " + expr(index) + "; return " + head;
         for (size_t i = 0; i < index.type->elems.size(); ++i)
-            s += ", " + cast(tmp + ".f" + std::to_string(i), index.type->elems[i], int64_type());
+            s += ", " + cast(tmp + ".f" + std::to_string(i), index.type->elems[i], index_type(index.type->elems[i]));
         return s + "); }())";
     }
-    return head + ", " + cast(expr(index), index.type, int64_type()) + ")";
+    return head + ", " + cast(expr(index), index.type, index_type(index.type)) + ")";
 }
 
 std::string Emitter::subscript_expr(const Expr& e) {

@@ -38,6 +38,7 @@ const BuiltinRegistry& builtins() {
         register_complex_builtins(*r);
         register_random_builtins(*r);
         register_fp16_builtins(*r);
+        register_elementwise_builtins(*r);
         return r;
     }();
     return *registry;

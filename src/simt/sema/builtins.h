@@ -78,5 +78,6 @@ void register_cmath_builtins(BuiltinRegistry& r);
 void register_complex_builtins(BuiltinRegistry& r);
 void register_random_builtins(BuiltinRegistry& r);
 void register_fp16_builtins(BuiltinRegistry& r);
+void register_elementwise_builtins(BuiltinRegistry& r);
 
 }  // namespace simt

@@ -19,6 +19,8 @@ enum class ErrorKind {
     Unsupported,     // simt.cuda.UnsupportedError: kernel uses syntax simt does not compile
     Compiler,        // simt.cuda.CompilerError: the host compiler or NVRTC rejected generated code
     Os,              // OSError: files, processes
+    Axis,            // numpy.exceptions.AxisError (both a ValueError and an IndexError)
+    Overflow,        // OverflowError: a Python integer out of range for an array's dtype
 };
 
 // A user-facing error: bad input, failed CUDA call, failed compile. Internal invariants abort instead.

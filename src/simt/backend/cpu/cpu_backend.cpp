@@ -49,8 +49,11 @@ double now_ms() {
 }
 
 size_t physical_memory() {
-    long pages = ::sysconf(_SC_PHYS_PAGES), size = ::sysconf(_SC_PAGE_SIZE);
-    return pages > 0 && size > 0 ? size_t(pages) * size_t(size) : size_t(1) << 40;
+    static const size_t bytes = [] {  // sysconf makes a system call: ask once
+        long pages = ::sysconf(_SC_PHYS_PAGES), size = ::sysconf(_SC_PAGE_SIZE);
+        return pages > 0 && size > 0 ? size_t(pages) * size_t(size) : size_t(1) << 40;
+    }();
+    return bytes;
 }
 
 // Chunks of work that keep every thread busy without tiny tasks.
@@ -195,7 +198,8 @@ public:
     }
 
     void launch(LoadedKernel& k, const LaunchConfig& c, ArgumentPack& args) override {
-        check_launch_limits(c, properties(0), k.static_shared_bytes);
+        static const DeviceProperties limits = properties(0);  // computing them reads sysfs: once only
+        check_launch_limits(c, limits, k.static_shared_bytes);
         auto* kernel = static_cast<CpuKernel*>(&k);
         auto launch = std::make_shared<cpu::LaunchState>();
         launch->abi.grid = {int32_t(c.grid.x), int32_t(c.grid.y), int32_t(c.grid.z)};

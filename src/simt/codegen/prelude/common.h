@@ -34,14 +34,17 @@ template <class T> SIMT_INLINE T simt_round_digits(T x, int64_t n) {
 
 // ---- Python integer and float arithmetic ------------------------------------------------------
 // Division or modulo by zero gives 0 for integers and inf/nan for floats (numba's numpy error model).
+// x / -1 is special-cased: INT_MIN / -1 overflows, which traps on x86 (the result wraps, as in NumPy).
 template <class T> SIMT_INLINE T simt_floordiv(T a, T b) {
     if (b == 0) return 0;
+    if ((T)-1 < (T)0 && b == (T)-1) return (T)((T)0 - a);
     T q = a / b;
     if ((T)(a % b) != 0 && ((a < 0) != (b < 0))) q -= 1;
     return q;
 }
 template <class T> SIMT_INLINE T simt_mod(T a, T b) {
     if (b == 0) return 0;
+    if ((T)-1 < (T)0 && b == (T)-1) return 0;
     T r = a % b;
     if (r != 0 && ((r < 0) != (b < 0))) r += b;
     return r;
@@ -135,8 +138,18 @@ SIMT_DEVICE_FN void simt_report_oob(simt_ctx& ctx, int site, const int64_t* ix, 
     for (int k = 0; k < N && k < 8; ++k) { r->index[k] = ix[k]; r->shape[k] = shape[k]; }
 }
 
-// Wraps negative indices once and checks each against its extent; null when out of range.
-template <class T, int N, int L>
+// Whether every index type is unsigned: such indices are never negative, so they skip the
+// wrap-around (which also keeps loops over them vectorizable).
+template <class T> struct simt_is_unsigned { enum { value = 0 }; };
+template <> struct simt_is_unsigned<uint8_t> { enum { value = 1 }; };
+template <> struct simt_is_unsigned<uint16_t> { enum { value = 1 }; };
+template <> struct simt_is_unsigned<uint32_t> { enum { value = 1 }; };
+template <> struct simt_is_unsigned<uint64_t> { enum { value = 1 }; };
+template <class... I> struct simt_all_unsigned { enum { value = (simt_is_unsigned<I>::value && ...) }; };
+
+// Wraps negative indices once (unless Wrap is false) and checks each against its extent; null
+// when out of range.
+template <bool Wrap, class T, int N, int L>
 SIMT_INLINE T* simt_locate(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, int64_t* ix) {
     bool ok = true;
 #if SIMT_BOUNDS == SIMT_BOUNDS_CHECKED
@@ -144,7 +157,7 @@ SIMT_INLINE T* simt_locate(simt_ctx& ctx, const simt_array<T, N, L>& a, int site
     for (int k = 0; k < N; ++k) given[k] = ix[k];
 #endif
     for (int k = 0; k < N; ++k) {
-        if (ix[k] < 0) ix[k] += a.shape[k];
+        if (Wrap && ix[k] < 0) ix[k] += a.shape[k];
 #if SIMT_BOUNDS != SIMT_BOUNDS_UNCHECKED
         ok = ok && (uint64_t)ix[k] < (uint64_t)a.shape[k];
 #endif
@@ -159,20 +172,28 @@ SIMT_INLINE T* simt_locate(simt_ctx& ctx, const simt_array<T, N, L>& a, int site
 template <class T, int N, int L, class... I>
 SIMT_INLINE T simt_load(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, I... idx) {
     int64_t ix[N] = {(int64_t)idx...};
-    T* p = simt_locate(ctx, a, site, ix);
+    T* p = simt_locate<!simt_all_unsigned<I...>::value>(ctx, a, site, ix);
+#if SIMT_BOUNDS == SIMT_BOUNDS_UNCHECKED
+    return *p;  // never null here; no test keeps loops vectorizable
+#else
     return p ? *p : T(0);
+#endif
 }
 template <class T> struct simt_same { typedef T type; };  // keeps `value` out of deduction
 template <class T, int N, int L, class... I>
 SIMT_INLINE void simt_store(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, typename simt_same<T>::type value, I... idx) {
     int64_t ix[N] = {(int64_t)idx...};
-    T* p = simt_locate(ctx, a, site, ix);
+    T* p = simt_locate<!simt_all_unsigned<I...>::value>(ctx, a, site, ix);
+#if SIMT_BOUNDS == SIMT_BOUNDS_UNCHECKED
+    *p = value;
+#else
     if (p) *p = value;
+#endif
 }
 template <class T, int N, int L, class... I>
 SIMT_INLINE T* simt_ref(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, I... idx) {
     int64_t ix[N] = {(int64_t)idx...};
-    return simt_locate(ctx, a, site, ix);
+    return simt_locate<!simt_all_unsigned<I...>::value>(ctx, a, site, ix);
 }
 template <class T, int L>
 SIMT_INLINE T simt_load_unchecked(const simt_array<T, 1, L>& a, int64_t i) {

@@ -1,0 +1,247 @@
+"""Shape manipulation, joining and ranges: NumPy's functions over simt arrays, built from views
+(C++) and elementwise copies, plus arange/linspace/eye generated on the device."""
+import math
+import numbers
+import operator
+
+import numpy as np
+
+from . import _dtypes, _simt
+from ._creation import empty, zeros
+from ._ndarray import ndarray
+
+_HOST_DATA = ("simt arrays never combine with host (NumPy) arrays implicitly; copy it to the device with "
+              "simt.asarray(x), or copy simt arrays to the host with .get() / simt.asnumpy()")
+
+
+def _device_array(a, where):
+    if isinstance(a, ndarray):
+        return a
+    if isinstance(a, (np.ndarray, list, tuple)):
+        raise TypeError(f"{where} is host data ({type(a).__module__}.{type(a).__qualname__}); " + _HOST_DATA)
+    if isinstance(a, (numbers.Number, np.generic)):
+        from ._creation import asarray
+        return asarray(np.asarray(a))
+    raise TypeError(f"{where} must be a simt array, not {type(a).__module__}.{type(a).__qualname__}")
+
+
+def reshape(a, shape, order="C"):
+    return _device_array(a, "reshape's argument").reshape(shape, order=order)
+
+
+def ravel(a, order="C"):
+    return _device_array(a, "ravel's argument").ravel(order)
+
+
+def transpose(a, axes=None):
+    a = _device_array(a, "transpose's argument")
+    return a.transpose() if axes is None else a.transpose(tuple(axes))
+
+
+def swapaxes(a, axis1, axis2):
+    return _device_array(a, "swapaxes' argument").swapaxes(axis1, axis2)
+
+
+def moveaxis(a, source, destination):
+    a = _device_array(a, "moveaxis' argument")
+    src = [_simt._normalize_axis(s, a.ndim) for s in np.atleast_1d(source)]
+    dst = [_simt._normalize_axis(d, a.ndim) for d in np.atleast_1d(destination)]
+    if len(src) != len(dst):
+        raise ValueError("`source` and `destination` arguments must have the same number of elements")
+    order = [n for n in range(a.ndim) if n not in src]
+    for d, s in sorted(zip(dst, src)):
+        order.insert(d, s)
+    return a.transpose(order)
+
+
+def squeeze(a, axis=None):
+    return _device_array(a, "squeeze's argument").squeeze(axis)
+
+
+def expand_dims(a, axis):
+    return _simt._expand_dims(_device_array(a, "expand_dims' argument"), axis)
+
+
+def broadcast_to(array, shape):
+    shape = (int(shape),) if isinstance(shape, numbers.Integral) else tuple(shape)
+    return _simt._broadcast_to(_device_array(array, "broadcast_to's argument"), shape)
+
+
+def broadcast_shapes(*shapes):
+    return _simt._broadcast_shapes([(s,) if isinstance(s, numbers.Integral) else tuple(s) for s in shapes])
+
+
+def broadcast_arrays(*args):
+    arrays = [_device_array(a, f"argument {i + 1} of broadcast_arrays") for i, a in enumerate(args)]
+    shape = broadcast_shapes(*(a.shape for a in arrays))
+    return [broadcast_to(a, shape) for a in arrays]
+
+
+def atleast_1d(*arys):
+    out = [a if a.ndim >= 1 else a.reshape(1) for a in (_device_array(x, "atleast_1d's argument") for x in arys)]
+    return out[0] if len(out) == 1 else out
+
+
+def atleast_2d(*arys):
+    out = []
+    for x in arys:
+        a = _device_array(x, "atleast_2d's argument")
+        out.append(a.reshape(1, 1) if a.ndim == 0 else a[None] if a.ndim == 1 else a)
+    return out[0] if len(out) == 1 else out
+
+
+def astype(x, dtype, copy=True):
+    return _device_array(x, "astype's argument").astype(dtype, copy=copy)
+
+
+def copy(a, order="K"):
+    return _device_array(a, "copy's argument").copy(order=order)
+
+
+def ascontiguousarray(a, dtype=None):
+    a = _device_array(a, "ascontiguousarray's argument")
+    dt = a.dtype if dtype is None else _dtypes.normalize(dtype)
+    if a._c_contiguous and dt == a.dtype:
+        return a if a.ndim >= 1 else a.reshape(1)
+    out = a.astype(dt, order="C")
+    return out if out.ndim >= 1 else out.reshape(1)
+
+
+def asfortranarray(a, dtype=None):
+    a = _device_array(a, "asfortranarray's argument")
+    dt = a.dtype if dtype is None else _dtypes.normalize(dtype)
+    if a._f_contiguous and dt == a.dtype:
+        return a
+    return a.astype(dt, order="F")
+
+
+def real(val):
+    return _device_array(val, "real's argument").real
+
+
+def imag(val):
+    return _device_array(val, "imag's argument").imag
+
+
+def concatenate(arrays, axis=0, out=None, dtype=None):
+    """Join arrays along an existing axis (axis=None: flattened first)."""
+    arrays = [_device_array(a, f"array {i} of concatenate") for i, a in enumerate(arrays)]
+    if not arrays:
+        raise ValueError("need at least one array to concatenate")
+    if axis is None:
+        arrays = [a.ravel() for a in arrays]
+        axis = 0
+    first = arrays[0]
+    if first.ndim == 0:
+        raise ValueError("zero-dimensional arrays cannot be concatenated")
+    axis = _simt._normalize_axis(operator.index(axis), first.ndim)
+    for i, a in enumerate(arrays[1:], 1):
+        if a.ndim != first.ndim:
+            raise ValueError("all the input arrays must have same number of dimensions, but the array at index 0 has "
+                             f"{first.ndim} dimension(s) and the array at index {i} has {a.ndim} dimension(s)")
+        for d in range(first.ndim):
+            if d != axis and a.shape[d] != first.shape[d]:
+                raise ValueError("all the input array dimensions except for the concatenation axis must match exactly, "
+                                 f"but along dimension {d}, the array at index 0 has size {first.shape[d]} and the array "
+                                 f"at index {i} has size {a.shape[d]}")
+    shape = list(first.shape)
+    shape[axis] = sum(a.shape[axis] for a in arrays)
+    if out is None:
+        dt = np.result_type(*(a.dtype for a in arrays)) if dtype is None else _dtypes.normalize(dtype)
+        out = empty(tuple(shape), dt)
+    elif out.shape != tuple(shape):
+        raise ValueError(f"Output array is the wrong shape: expected {tuple(shape)}, got {out.shape}")
+    start = 0
+    lead = (slice(None),) * axis
+    for a in arrays:
+        n = a.shape[axis]
+        out[lead + (slice(start, start + n),)] = a
+        start += n
+    return out
+
+
+def stack(arrays, axis=0, out=None, dtype=None):
+    """Join arrays along a new axis."""
+    arrays = [_device_array(a, f"array {i} of stack") for i, a in enumerate(arrays)]
+    if not arrays:
+        raise ValueError("need at least one array to stack")
+    if any(a.shape != arrays[0].shape for a in arrays):
+        raise ValueError("all input arrays must have the same shape")
+    axis = _simt._normalize_axis(operator.index(axis), arrays[0].ndim + 1)
+    return concatenate([expand_dims(a, axis) for a in arrays], axis=axis, out=out, dtype=dtype)
+
+
+def vstack(tup):
+    return concatenate(atleast_2d(*tup) if len(tup) > 1 else [atleast_2d(*tup)], axis=0)
+
+
+def hstack(tup):
+    arrs = atleast_1d(*tup) if len(tup) > 1 else [atleast_1d(*tup)]
+    return concatenate(arrs, axis=0 if arrs[0].ndim == 1 else 1)
+
+
+# ---- ranges: generated elementwise kernels over the element index `_i` ----------------------------
+_RANGE = _simt.ElementwiseKernel("range")
+
+
+def _fill_range(out, first, delta, floor=False):
+    """out[i] = first + i * delta, computed in float64 (int64 for integer outputs)."""
+    integral = out.dtype.kind in "biu" and not floor
+    compute = np.dtype(np.int64 if integral else np.float64)
+    if out.dtype.kind == "c":
+        compute = np.dtype(np.complex128)
+    body = f"y0 = x0 + {compute.name}(_i) * x1"
+    if floor:
+        body += "\ny0 = ew.floor(y0)"
+    loop_id = (compute.num * 2 + int(floor))
+    _RANGE(loop_id, [compute, compute], [False, False], [compute], body, [first, delta], [out], casting="unsafe")
+    return out
+
+
+def arange(start, stop=None, step=1, dtype=None):
+    """Evenly spaced values in [start, stop) (NumPy's rules for length and dtype)."""
+    if stop is None:
+        start, stop = 0, start
+    if step == 0:
+        raise ZeroDivisionError("step must not be zero")
+    dt = np.result_type(start, stop, step) if dtype is None else np.dtype(dtype)
+    dt = _dtypes.normalize(dt)
+    n = max(0, math.ceil((stop - start) / step))
+    out = empty((n,), dt)
+    if n == 0:
+        return out
+    # NumPy's values: the first two elements in the output dtype fix the step.
+    first = np.array(start).astype(dt)[()]
+    second = np.array(start + step).astype(dt)[()]
+    delta = second - first if dt.kind != "b" else int(second) - int(first)
+    return _fill_range(out, first.item(), delta.item() if hasattr(delta, "item") else delta)
+
+
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+    """`num` evenly spaced samples over [start, stop] (or [start, stop) without the endpoint)."""
+    if axis != 0:
+        raise NotImplementedError("linspace with axis != 0 is not supported")
+    num = operator.index(num)
+    if num < 0:
+        raise ValueError(f"Number of samples, {num}, must be non-negative.")
+    dt = np.result_type(start, stop, float(num)) if dtype is None else np.dtype(dtype)
+    dt = _dtypes.normalize(dt)
+    div = (num - 1) if endpoint else num
+    step = (stop - start) / div if div > 0 else math.nan
+    out = empty((num,), dt)
+    if num > 0:
+        _fill_range(out, start, step if div > 0 else 0.0, floor=dt.kind in "iu")
+        if endpoint and num > 1:
+            out[-1] = stop
+    return (out, step) if retstep else out
+
+
+def eye(N, M=None, k=0, dtype=float, order="C"):
+    """A 2-D array with ones on the k-th diagonal and zeros elsewhere."""
+    out = zeros((N, N if M is None else M), dtype, order)
+    out.diagonal(k).fill(1)
+    return out
+
+
+def identity(n, dtype=float):
+    return eye(n, dtype=dtype)
