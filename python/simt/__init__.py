@@ -13,6 +13,14 @@ from . import cuda, random  # noqa: E402
 from ._creation import (array, asarray, asnumpy, empty, empty_like, full, full_like, ones, ones_like,  # noqa: E402
                         zeros, zeros_like)
 from ._ndarray import ndarray  # noqa: E402
+from ._reductions import (all, amax, amin, any, argmax, argmin, max, mean, min, prod, std, sum,  # noqa: E402
+                          var)
+from ._scan import cumprod, cumsum  # noqa: E402
+from ._matmul import dot, matmul  # noqa: E402
+from . import _matmul, _reductions  # noqa: E402
+
+_reductions._attach_methods(ndarray)
+_matmul._attach_methods(ndarray)
 
 __version__ = "0.1.0"
 

@@ -8,4 +8,6 @@ NB_MODULE(_simt, m) {
     simt::py::bind_runtime(m);
     simt::py::bind_array(m);
     simt::py::bind_kernels(m);
+    simt::py::bind_interop(m);
+    simt::py::bind_blas(m);
 }
