@@ -64,7 +64,11 @@ def launch_1d(k, nthreads, *args, block=None):
             block = 1 << max(0, min(8, (nthreads // (cpu_cores() * 8)).bit_length() - 1))
         else:
             block = 256
-    grid = (nthreads + block - 1) // block
+    launch(k, (nthreads + block - 1) // block, block, *args)
+
+
+def launch(k, grid, block, *args):
+    """Launches generated kernel `k` on the current stream (the one place all of them go through)."""
     k[grid, block, current_stream()](*args)
 
 

@@ -74,7 +74,7 @@ def _run_matmul(a3, b3, c3):
         tm, tn = max(1, tm // 2), max(1, tn // 2)
     k = kg.kernel("simt_matmul", matmul_source(np.dtype(c3.dtype), tm, tn, t["interleaved"]))
     grid = (-(-N // (bx * tn)), -(-M // (by * tm)), min(Z, _MAX_GRID_Z))
-    k[grid, (bx, by), stream](a3, b3, c3)
+    kg.launch(k, grid, (bx, by), a3, b3, c3)
 
 
 def _as_batch(x, batch_shape, trailing):

@@ -10,4 +10,5 @@ NB_MODULE(_simt, m) {
     simt::py::bind_kernels(m);
     simt::py::bind_interop(m);
     simt::py::bind_blas(m);
+    simt::py::bind_inspect(m);
 }
