@@ -72,7 +72,7 @@ def array(obj, dtype=None, copy=True, order="C"):
     if host.dtype == np.float128 if hasattr(np, "float128") else False:
         raise TypeError("simt does not support float128")
     dt = _dtypes.normalize(host.dtype)
-    host = np.ascontiguousarray(host, dtype=dt)
+    host = np.asarray(host, dtype=dt, order="C")  # (ascontiguousarray would make 0-d arrays 1-d)
     out = empty(host.shape, dt)
     out._copy_from_host(host)
     return out

@@ -76,15 +76,16 @@ def _isnan(a, dt):
 
 
 def _replace_test(op, v, j, a, i, dt):
-    """Whether candidate value v (index j) replaces accumulator a (index i)."""
+    """Whether candidate value v (index j) replaces accumulator a (index i). NaNs win over
+    numbers and, for argmin/argmax, the first NaN (smallest index) wins over later ones."""
     smallest = op in ("min", "argmin")
     better = _less(v, a, dt) if smallest else _less(a, v, dt)
     nan_v, nan_a = _isnan(v, dt), _isnan(a, dt)
-    if op in ("min", "max"):  # NaN propagates: once a is NaN nothing replaces it
-        return f"{better} or {nan_v}" if nan_v else better
+    if op in ("min", "max"):
+        return f"not ({nan_a}) and ({better} or {nan_v})" if nan_v else better
     tie = f"({v} == {a} and {j} < {i})"  # equal values: the first index wins
-    if nan_v:  # the first NaN wins over everything
-        return f"({better}) or {tie} or ({nan_v} and (not ({nan_a}) or {j} < {i}))"
+    if nan_v:  # (complex order can hold for a NaN accumulator, so test NaN-ness first)
+        return f"(not ({nan_a}) and ({better} or {tie} or {nan_v})) or ({nan_a} and {nan_v} and {j} < {i})"
     return f"({better}) or {tie}"
 
 

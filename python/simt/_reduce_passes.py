@@ -142,7 +142,7 @@ def _run_passes(x, op, spec_common, nout, row_mapping, extra_inputs, out_flat, p
         n_split_axis = x.shape[-1]
         outputs = 1
         if K and not row_mapping and tuning["column_bytes"]:
-            outputs = max(1, min(32, tuning["column_bytes"] // x.itemsize, x.shape[K - 1]))
+            outputs = max(1, min(32, tuning["column_bytes"] // x.itemsize))
         groups = nout if outputs == 1 else nout // x.shape[K - 1] * -(-x.shape[K - 1] // outputs)
         nsplit, first_mul, span, step = _plan_splits(groups, n_split_axis, per_thread, tuning)
         final = nsplit == 1

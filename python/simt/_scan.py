@@ -106,7 +106,9 @@ def _scan(fname, op, a, axis, dtype, out):
     a = require_array(a, fname)
     res_dt, acc_dt, _ = result_dtypes("sum" if op == "sum" else "prod", np.dtype(a.dtype),
                                       None if dtype is None else np.dtype(dtype))
-    if axis is None:
+    if axis is None or a.ndim == 0:  # NumPy scans a 0-d array as a 1-element vector
+        if axis is not None:
+            normalize_axes(axis, 1, single=True)
         x = kg.flat(kg.contiguous(a))
         ax = 0
     else:
