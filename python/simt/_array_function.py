@@ -7,7 +7,8 @@ import numpy as np
 def _metadata_functions():
     # NumPy functions that only read shapes and dtypes: answered without any data movement.
     def result_type(*arrays_and_dtypes):
-        return np.result_type(*(getattr(x, "dtype", x) for x in arrays_and_dtypes))
+        from ._ndarray import ndarray
+        return np.result_type(*(x.dtype if isinstance(x, ndarray) else x for x in arrays_and_dtypes))
     return {
         "shape": lambda a: tuple(a.shape),
         "ndim": lambda a: a.ndim,

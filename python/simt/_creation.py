@@ -67,7 +67,8 @@ def array(obj, dtype=None, copy=True, order="C"):
         return obj.copy() if copy else obj
     foreign = _foreign_view(obj)  # CuPy/PyTorch/numba arrays on this device: no host round trip
     if foreign is not None:
-        return array(foreign, dtype=dtype, copy=copy)
+        from ._interop import snapshot
+        return array(snapshot(foreign) if copy else foreign, dtype=dtype, copy=False)
     host = np.asarray(obj, dtype=dtype)
     if host.dtype == np.float128 if hasattr(np, "float128") else False:
         raise TypeError("simt does not support float128")

@@ -96,7 +96,7 @@ def from_dlpack(x, *, device=None, copy=None):
         raise BufferError("the DLPack producer marked its tensor read-only and copy=False forbids a copy; simt arrays "
                           "are writable")
     if readonly or copy:
-        array = _copy(array)
+        array = snapshot(array)
     return array
 
 
@@ -104,6 +104,15 @@ def _copy(a):
     from . import _kernelgen as kg
     from ._creation import empty
     return kg.copy_into(empty(a.shape, a.dtype), a)
+
+
+def snapshot(a):
+    """A copy of a view of foreign memory, complete when this returns: on the cpu backend the
+    producer's own code may write that memory right after (it does not queue behind simt)."""
+    c = _copy(a)
+    if _backend() == "cpu":
+        _simt.synchronize()
+    return c
 
 
 def device_view(obj):
