@@ -26,7 +26,7 @@ def operand(rng, shape, dtype):
 
 
 @pytest.mark.parametrize("sa, sb", MATMUL_SHAPES)
-@numpy_simt_allclose(rtol=1e-12)
+@numpy_simt_allclose(rtol=1e-12, atol=1e-12)
 def test_matmul_shapes(xp, rng, pass_shapes, sa, sb):
     a, b = xp.asarray(operand(rng, sa, np.float64)), xp.asarray(operand(rng, sb, np.float64))
     return xp.matmul(a, b), a @ b
@@ -35,19 +35,20 @@ def test_matmul_shapes(xp, rng, pass_shapes, sa, sb):
 @pytest.mark.parametrize("dtype", [np.bool_, np.int8, np.uint8, np.int32, np.int64, np.float16, np.float32,
                                    np.complex64, np.complex128])
 @pytest.mark.parametrize("sa, sb", [((6, 5), (5, 7)), ((3, 4, 5), (5, 2)), ((9,), (9,))])
-@numpy_simt_allclose(rtol=1e-12, rtol_by_dtype={np.float16: 1e-2, np.float32: 1e-5, np.complex64: 1e-5})
+@numpy_simt_allclose(rtol=1e-12, atol=1e-12, rtol_by_dtype={np.float16: 1e-2, np.float32: 1e-5, np.complex64: 1e-5},
+                     atol_by_dtype={np.float16: 0.05, np.float32: 1e-5, np.complex64: 1e-5})
 def test_matmul_dtypes(xp, rng, pass_shapes, dtype, sa, sb):
     return xp.matmul(xp.asarray(operand(rng, sa, dtype)), xp.asarray(operand(rng, sb, dtype)))
 
 
 @pytest.mark.parametrize("da, db", [(np.int8, np.float32), (np.int32, np.int64), (np.bool_, np.int16),
                                     (np.float32, np.complex128)])
-@numpy_simt_allclose(rtol=1e-6)
+@numpy_simt_allclose(rtol=1e-6, atol=1e-6)
 def test_matmul_mixed_dtypes_promote(xp, rng, da, db):
     return xp.matmul(xp.asarray(operand(rng, (4, 3), da)), xp.asarray(operand(rng, (3, 2), db)))
 
 
-@numpy_simt_allclose(rtol=1e-12)
+@numpy_simt_allclose(rtol=1e-12, atol=1e-12)
 def test_matmul_of_transposed_and_broadcast_views(xp, rng):
     h = operand(rng, (5, 4), np.float64)
     a = xp.asarray(h)
@@ -75,7 +76,7 @@ def test_matmul_mismatch_message_matches_numpy():
 @pytest.mark.parametrize("sa, sb", [((3,), (3,)), ((2, 3), (3, 4)), ((2, 3, 4), (5, 4, 6)), ((2, 3, 4), (4,)),
                                     ((4,), (2, 4, 3)), ((6, 4), (2, 4, 3)), ((3, 4), (4,)), ((2, 3), (4, 5)),
                                     ((3,), (4,)), ((0, 3), (3, 2)), ((2, 0), (0, 3))])
-@numpy_simt_allclose(rtol=1e-12)
+@numpy_simt_allclose(rtol=1e-12, atol=1e-12)
 def test_dot(xp, rng, sa, sb):
     a, b = xp.asarray(operand(rng, sa, np.float64)), xp.asarray(operand(rng, sb, np.float64))
     return xp.dot(a, b), a.dot(b)

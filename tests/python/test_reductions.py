@@ -18,6 +18,7 @@ SHAPES_AXES = [
     ((0, 3), None), ((0, 3), 1), ((1000,), None), ((33, 65), 0), ((33, 65), 1),
 ]
 LOOSE = {np.float16: 5e-3, np.float32: 2e-5, np.complex64: 2e-5}
+LOOSE_ABS = {np.float16: 0.05, np.float32: 1e-4, np.complex64: 1e-4}
 
 
 def data(rng, shape, dtype, op="sum"):
@@ -46,7 +47,7 @@ def call(xp, op, a, axis, keepdims, **kw):
 @pytest.mark.parametrize("op", OPS)
 @pytest.mark.parametrize("shape, axis", SHAPES_AXES)
 @pytest.mark.parametrize("keepdims", [False, True])
-@numpy_simt_allclose(rtol=1e-12, rtol_by_dtype=LOOSE)
+@numpy_simt_allclose(rtol=1e-12, atol=1e-10, rtol_by_dtype=LOOSE, atol_by_dtype=LOOSE_ABS)
 def test_reduction_float64_shapes_and_axes(xp, rng, op, shape, axis, keepdims):
     a = xp.asarray(data(rng, shape, np.float64, op))
     return call(xp, op, a, axis, keepdims)
@@ -55,7 +56,7 @@ def test_reduction_float64_shapes_and_axes(xp, rng, op, shape, axis, keepdims):
 @pytest.mark.parametrize("op", OPS)
 @pytest.mark.parametrize("dtype", ALL_DTYPES)
 @pytest.mark.parametrize("shape, axis", [((37,), None), ((6, 7), -1), ((0, 4), 0)])
-@numpy_simt_allclose(rtol=1e-12, rtol_by_dtype=LOOSE)
+@numpy_simt_allclose(rtol=1e-12, atol=1e-10, rtol_by_dtype=LOOSE, atol_by_dtype=LOOSE_ABS)
 def test_reduction_every_dtype(xp, rng, op, dtype, shape, axis):
     if op == "prod" and dtype == np.float16 and shape == (37,):
         pytest.skip("NumPy accumulates float16 products in float16 (rounding each step); simt uses float32")
@@ -67,7 +68,7 @@ def test_reduction_every_dtype(xp, rng, op, dtype, shape, axis):
 @pytest.mark.parametrize("dtype", [np.int32, np.float64, np.complex64])
 @pytest.mark.parametrize("shape, axis", [((1000,), None), ((23, 57), 0), ((23, 57), 1), ((5, 6, 7), (0, 2)),
                                          ((4, 3, 50), (1, 2))])
-@numpy_simt_allclose(rtol=1e-12, rtol_by_dtype=LOOSE)
+@numpy_simt_allclose(rtol=1e-12, atol=1e-10, rtol_by_dtype=LOOSE, atol_by_dtype=LOOSE_ABS)
 def test_reduction_pass_layouts(xp, rng, pass_shapes, op, dtype, shape, axis):
     a = xp.asarray(data(rng, shape, dtype, op))
     return call(xp, op, a, axis, False)
@@ -76,7 +77,7 @@ def test_reduction_pass_layouts(xp, rng, pass_shapes, op, dtype, shape, axis):
 @pytest.mark.parametrize("op", ["sum", "min", "max", "mean", "var", "argmin", "argmax"])
 @pytest.mark.parametrize("dtype", [np.float16, np.float64, np.complex64])
 @pytest.mark.parametrize("axis", [None, 0, 1])
-@numpy_simt_allclose(rtol=1e-12, rtol_by_dtype=LOOSE)
+@numpy_simt_allclose(rtol=1e-12, atol=1e-10, rtol_by_dtype=LOOSE, atol_by_dtype=LOOSE_ABS)
 def test_nan_propagates(xp, rng, pass_shapes, op, dtype, axis):
     h = data(rng, (9, 13), dtype, op)
     h[rng.integers(0, 9, 4), rng.integers(0, 13, 4)] = np.nan
@@ -99,7 +100,7 @@ def test_ties_and_infinities_pick_the_first_index(xp, rng, pass_shapes, op, axis
                                        ("var", np.float32), ("std", np.float64), ("sum", np.bool_),
                                        ("mean", np.complex64)])
 @pytest.mark.parametrize("axis", [None, 1])
-@numpy_simt_allclose(rtol=1e-12, rtol_by_dtype=LOOSE)
+@numpy_simt_allclose(rtol=1e-12, atol=1e-10, rtol_by_dtype=LOOSE, atol_by_dtype=LOOSE_ABS)
 def test_dtype_argument(xp, rng, op, dtype, axis):
     a = xp.asarray(data(rng, (6, 9), np.int16 if dtype != np.bool_ else np.float64, op))
     return getattr(xp, op)(a, axis=axis, dtype=dtype)
@@ -108,14 +109,14 @@ def test_dtype_argument(xp, rng, op, dtype, axis):
 @pytest.mark.parametrize("op", ["var", "std"])
 @pytest.mark.parametrize("ddof", [0, 1, 5, 9, 12])
 @pytest.mark.parametrize("axis", [None, 0])
-@numpy_simt_allclose(rtol=1e-12)
+@numpy_simt_allclose(rtol=1e-12, atol=1e-10)
 def test_ddof(xp, rng, op, ddof, axis):
     a = xp.asarray(data(rng, (9, 4), np.float64))
     return getattr(xp, op)(a, axis=axis, ddof=ddof)
 
 
 @pytest.mark.parametrize("op", ["sum", "max", "mean", "argmax", "any"])
-@numpy_simt_allclose(rtol=1e-12)
+@numpy_simt_allclose(rtol=1e-12, atol=1e-10)
 def test_out_argument_receives_the_result(xp, rng, op):
     a = xp.asarray(data(rng, (5, 8), np.float64))
     out = xp.zeros(8, dtype=np.int64 if op == "argmax" else bool if op == "any" else np.float64)
@@ -124,7 +125,7 @@ def test_out_argument_receives_the_result(xp, rng, op):
     return out
 
 
-@numpy_simt_allclose(rtol=1e-6)
+@numpy_simt_allclose(rtol=1e-6, atol=1e-6)
 def test_out_argument_casts_to_its_dtype(xp, rng):
     a = xp.asarray(data(rng, (5, 8), np.float64))
     out = xp.zeros((1, 8), dtype=np.float32)
@@ -133,14 +134,14 @@ def test_out_argument_casts_to_its_dtype(xp, rng):
 
 
 @pytest.mark.parametrize("op", OPS)
-@numpy_simt_allclose(rtol=1e-12)
+@numpy_simt_allclose(rtol=1e-12, atol=1e-10)
 def test_methods_match_functions(xp, rng, op):
     a = xp.asarray(data(rng, (4, 6), np.float64, op))
     return getattr(a, op)(axis=1), getattr(a, op)()
 
 
 @pytest.mark.parametrize("op", OPS)
-@numpy_simt_allclose(rtol=1e-12)
+@numpy_simt_allclose(rtol=1e-12, atol=1e-10)
 def test_non_contiguous_views(xp, rng, op):
     """Strided inputs: a transposed and a broadcast view (made with NumPy's stride tricks on the
     host side and the same strides on the device)."""

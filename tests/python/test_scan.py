@@ -11,7 +11,7 @@ from xp_compare import numpy_simt_allclose
 
 @pytest.mark.parametrize("shape", [(), (1,), (9,), (4, 5), (3, 4, 5), (0,), (3, 0), (2, 1, 7)])
 @pytest.mark.parametrize("axis", [None, 0, -1, 1, 2])
-@numpy_simt_allclose(rtol=1e-12)
+@numpy_simt_allclose(rtol=1e-12, atol=1e-10)
 def test_cumsum_axes(xp, rng, pass_shapes, shape, axis):
     a = xp.asarray(data(rng, shape, np.float64))
     return xp.cumsum(a, axis=axis)
@@ -34,12 +34,12 @@ def test_cumsum_float16_accumulates_in_float32(rng):
 
 
 @pytest.mark.parametrize("n", [1, 1000, 100_003])
-@numpy_simt_allclose(rtol=1e-9)
+@numpy_simt_allclose(rtol=1e-9, atol=1e-9)
 def test_cumsum_long_lines(xp, rng, n):
     return xp.cumsum(xp.asarray(rng.standard_normal(n)))
 
 
-@numpy_simt_allclose(rtol=1e-9)
+@numpy_simt_allclose(rtol=1e-9, atol=1e-9)
 def test_cumsum_few_long_lines_along_each_axis(xp, rng):
     a = xp.asarray(rng.standard_normal((3, 40_000)))
     b = xp.asarray(rng.standard_normal((40_000, 3)))
@@ -48,20 +48,20 @@ def test_cumsum_few_long_lines_along_each_axis(xp, rng):
 
 @pytest.mark.parametrize("dtype", [np.int64, np.float64, np.complex128])
 @pytest.mark.parametrize("axis", [None, 0, 1])
-@numpy_simt_allclose(rtol=1e-12)
+@numpy_simt_allclose(rtol=1e-12, atol=1e-10)
 def test_cumprod(xp, rng, pass_shapes, dtype, axis):
     a = xp.asarray(data(rng, (5, 6), dtype, "prod"))
     return xp.cumprod(a, axis=axis)
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.int8])
-@numpy_simt_allclose(rtol=1e-6)
+@numpy_simt_allclose(rtol=1e-6, atol=1e-6)
 def test_cumsum_dtype_argument_and_method(xp, rng, dtype):
     a = xp.asarray(data(rng, (4, 6), np.int32))
     return xp.cumsum(a, axis=1, dtype=dtype), a.cumsum(axis=0)
 
 
-@numpy_simt_allclose(rtol=1e-12)
+@numpy_simt_allclose(rtol=1e-12, atol=1e-10)
 def test_cumsum_out_argument(xp, rng):
     a = xp.asarray(data(rng, (4, 6), np.float64))
     out = xp.zeros((4, 6))
@@ -69,7 +69,7 @@ def test_cumsum_out_argument(xp, rng):
     return out
 
 
-@numpy_simt_allclose(rtol=1e-12)
+@numpy_simt_allclose(rtol=1e-12, atol=1e-10)
 def test_cumsum_of_strided_views(xp, rng):
     h = data(rng, (6, 10), np.float64)
     a = xp.asarray(h)

@@ -27,9 +27,10 @@ def _host(x):
     return x
 
 
-def numpy_simt_allclose(rtol=1e-7, atol=0.0, type_check=True, rtol_by_dtype=None):
+def numpy_simt_allclose(rtol=1e-7, atol=0.0, type_check=True, rtol_by_dtype=None, atol_by_dtype=None):
     """Decorates `test(..., xp)`: runs it against NumPy and simt and compares what they return.
-    `rtol_by_dtype` maps dtypes to a looser rtol (e.g. float16 accumulates differently)."""
+    `rtol_by_dtype` / `atol_by_dtype` loosen the tolerances for some result dtypes (float16 and
+    float32 accumulate in a different order, so sums that cancel differ in absolute terms)."""
     def decorate(fn):
         sig = inspect.signature(fn)
         params = [p for name, p in sig.parameters.items() if name != "xp"]
@@ -58,14 +59,17 @@ def numpy_simt_allclose(rtol=1e-7, atol=0.0, type_check=True, rtol_by_dtype=None
                 assert a.shape == e.shape, f"shape {a.shape} != NumPy's {e.shape}"
                 if type_check:
                     assert a.dtype == e.dtype, f"dtype {a.dtype} != NumPy's {e.dtype}"
-                tol = rtol
+                tol, atol_ = rtol, atol
                 for dt, r in (rtol_by_dtype or {}).items():
                     if e.dtype == np.dtype(dt) or a.dtype == np.dtype(dt):
                         tol = max(tol, r)
+                for dt, t in (atol_by_dtype or {}).items():
+                    if e.dtype == np.dtype(dt) or a.dtype == np.dtype(dt):
+                        atol_ = max(atol_, t)
                 if e.dtype == np.bool_ or e.dtype.kind in "iu":
                     np.testing.assert_array_equal(a, e)
                 else:
-                    np.testing.assert_allclose(a, e, rtol=tol, atol=atol, equal_nan=True)
+                    np.testing.assert_allclose(a, e, rtol=tol, atol=atol_, equal_nan=True)
 
         wrapper.__signature__ = sig.replace(parameters=params)
         return wrapper
