@@ -180,7 +180,9 @@ def _dlpack(self, *, stream=None, max_version=None, dl_device=None, copy=None):
     if copied:
         source = _copy(self)
     if _backend() == "cuda":
-        if stream is not None and stream != -1:
+        if stream is None:
+            stream = 1  # DLPack: no stream means the consumer uses the legacy default stream
+        if stream != -1:  # -1: the consumer asks for no synchronization
             if stream == 0:
                 raise ValueError("__dlpack__: stream 0 is ambiguous; pass 1 for the legacy default stream")
             ours = _consumer_stream()

@@ -36,10 +36,12 @@ def matmul_source(dt, tm, tn, interleaved):
     L = ["def simt_matmul(a, b, c):",
          "    sy = cuda.blockDim.y",
          "    sx = cuda.blockDim.x",
-         f"    i0 = cuda.blockIdx.y * (sy * {tm}) + cuda.threadIdx.y",
          f"    j0 = cuda.blockIdx.x * (sx * {tn}) + cuda.threadIdx.x * {1 if interleaved else tn}",
-         "    for z in range(cuda.blockIdx.z, c.shape[0], cuda.gridDim.z):"]
-    ind = " " * 8
+         f"    row_blocks = (c.shape[1] + sy * {tm} - 1) // (sy * {tm})",
+         "    for z in range(cuda.blockIdx.z, c.shape[0], cuda.gridDim.z):",
+         "        for row_block in range(cuda.blockIdx.y, row_blocks, cuda.gridDim.y):",  # grids stop at 65535 in y
+         f"            i0 = row_block * (sy * {tm}) + cuda.threadIdx.y"]
+    ind = " " * 12
     rows = [f"i0 + {i} * sy" if i else "i0" for i in range(tm)]
     if interleaved:
         cols = [f"j0 + {j} * sx" if j else "j0" for j in range(tn)]
@@ -73,7 +75,7 @@ def _run_matmul(a3, b3, c3):
     if np.dtype(c3.dtype).itemsize >= 16:  # complex128: fewer accumulators per thread
         tm, tn = max(1, tm // 2), max(1, tn // 2)
     k = kg.kernel("simt_matmul", matmul_source(np.dtype(c3.dtype), tm, tn, t["interleaved"]))
-    grid = (-(-N // (bx * tn)), -(-M // (by * tm)), min(Z, _MAX_GRID_Z))
+    grid = (-(-N // (bx * tn)), min(-(-M // (by * tm)), _MAX_GRID_Z), min(Z, _MAX_GRID_Z))
     kg.launch(k, grid, (bx, by), a3, b3, c3)
 
 

@@ -120,3 +120,12 @@ def test_cublas_and_kernel_agree_on_the_gpu(rng, monkeypatch):
     kernel = _matmul.matmul(simt.asarray(a), simt.asarray(b)).get()
     np.testing.assert_allclose(with_cublas, a @ b, rtol=1e-10)
     np.testing.assert_allclose(kernel, a @ b, rtol=1e-10)
+
+
+def test_grids_past_the_y_and_z_limits_loop_over_blocks(rng, monkeypatch):
+    """More row blocks or stacked matrices than a grid may have (65535 in y and z on a GPU):
+    blocks take several each. The limit is lowered here so that small inputs reach it."""
+    from simt import _matmul
+    monkeypatch.setattr(_matmul, "_MAX_GRID_Z", 2)
+    a, b = rng.standard_normal((5, 300, 7)), rng.standard_normal((7, 5))
+    np.testing.assert_allclose(simt.matmul(simt.asarray(a), simt.asarray(b)).get(), a @ b, rtol=1e-12)
