@@ -103,7 +103,7 @@ def test_strided_and_empty_dlpack_tensors(rng):
     h = rng.standard_normal((8, 6))
     t = simt.from_dlpack(h.T[::2])
     assert t.shape == (3, 8) and t.strides == h.T[::2].strides
-    np.testing.assert_allclose(simt.sum(t, axis=1).get(), h.T[::2].sum(axis=1))
+    np.testing.assert_allclose(simt.sum(t, axis=1).get(), h.T[::2].sum(axis=1), atol=1e-12)
     e = simt.from_dlpack(np.zeros((3, 0)))
     assert e.shape == (3, 0)
     back = np.from_dlpack(t)
@@ -283,8 +283,8 @@ def test_numpy_functions_run_on_simt_arrays(rng):
                        (np.max, {"keepdims": True}), (np.argmin, {}), (np.cumsum, {"axis": 1}), (np.any, {})]:
         r = fn(d, **kwargs)
         assert isinstance(r, simt.ndarray), fn.__name__
-        np.testing.assert_allclose(r.get(), fn(h, **kwargs), rtol=1e-12)
-    np.testing.assert_allclose(np.dot(d, simt.asarray(h.T)).get(), h @ h.T, rtol=1e-12)
+        np.testing.assert_allclose(r.get(), fn(h, **kwargs), rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(np.dot(d, simt.asarray(h.T)).get(), h @ h.T, rtol=1e-12, atol=1e-12)
     assert np.shape(d) == (5, 6) and np.ndim(d) == 2 and np.size(d) == 30
     assert np.result_type(d, np.float32) == np.float64
 

@@ -98,7 +98,7 @@ def test_matmul_out_argument(rng):
     a, b = rng.standard_normal((3, 4)), rng.standard_normal((4, 2))
     out = simt.zeros((3, 2))
     assert simt.matmul(simt.asarray(a), simt.asarray(b), out=out) is out
-    np.testing.assert_allclose(out.get(), a @ b, rtol=1e-12)
+    np.testing.assert_allclose(out.get(), a @ b, rtol=1e-12, atol=1e-12)
 
 
 def test_cublas_is_not_used_off_the_cuda_backend(rng):
@@ -118,8 +118,8 @@ def test_cublas_and_kernel_agree_on_the_gpu(rng, monkeypatch):
     with_cublas = simt.matmul(simt.asarray(a), simt.asarray(b)).get()
     monkeypatch.setattr(simt._simt, "_cublas_matmul", lambda *args: False)
     kernel = _matmul.matmul(simt.asarray(a), simt.asarray(b)).get()
-    np.testing.assert_allclose(with_cublas, a @ b, rtol=1e-10)
-    np.testing.assert_allclose(kernel, a @ b, rtol=1e-10)
+    np.testing.assert_allclose(with_cublas, a @ b, rtol=1e-10, atol=1e-10)
+    np.testing.assert_allclose(kernel, a @ b, rtol=1e-10, atol=1e-10)
 
 
 def test_grids_past_the_y_and_z_limits_loop_over_blocks(rng, monkeypatch):
@@ -128,4 +128,4 @@ def test_grids_past_the_y_and_z_limits_loop_over_blocks(rng, monkeypatch):
     from simt import _matmul
     monkeypatch.setattr(_matmul, "_MAX_GRID_Z", 2)
     a, b = rng.standard_normal((5, 300, 7)), rng.standard_normal((7, 5))
-    np.testing.assert_allclose(simt.matmul(simt.asarray(a), simt.asarray(b)).get(), a @ b, rtol=1e-12)
+    np.testing.assert_allclose(simt.matmul(simt.asarray(a), simt.asarray(b)).get(), a @ b, rtol=1e-12, atol=1e-12)
