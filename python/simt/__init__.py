@@ -22,6 +22,17 @@ from ._manipulation import (arange, ascontiguousarray, asfortranarray, astype, a
                             hstack, identity, imag, linspace, moveaxis, ravel, real, reshape, squeeze, stack, swapaxes,
                             transpose, vstack)
 from ._fusion import fuse, vectorize  # noqa: E402
+from ._reductions import (all, amax, amin, any, argmax, argmin, max, mean, min, prod, std, sum,  # noqa: E402
+                          var)
+from ._scan import cumprod, cumsum  # noqa: E402
+from ._matmul import dot, matmul  # noqa: E402
+from ._interop import from_dlpack  # noqa: E402
+from . import _array_function, _interop, _matmul, _reductions  # noqa: E402
+
+_reductions._attach_methods(ndarray)
+_matmul._attach_methods(ndarray)
+_interop._attach_methods(ndarray)
+_array_function._attach_methods(ndarray)
 
 __version__ = "0.1.0"
 

@@ -65,6 +65,10 @@ def array(obj, dtype=None, copy=True, order="C"):
         if dtype is not None and np.dtype(dtype) != obj.dtype:
             return obj.astype(_dtypes.normalize(dtype), order=order if order in "CF" else "K")
         return obj.copy(order=order if order in "CF" else "K") if copy else obj
+    foreign = _foreign_view(obj)  # CuPy/PyTorch/numba arrays on this device: no host round trip
+    if foreign is not None:
+        from ._interop import snapshot
+        return array(snapshot(foreign) if copy else foreign, dtype=dtype, copy=False)
     host = np.asarray(obj, dtype=dtype)
     if host.dtype == np.float128 if hasattr(np, "float128") else False:
         raise TypeError("simt does not support float128")
@@ -79,7 +83,16 @@ def asarray(obj, dtype=None, order=None):
     """Like array(), but returns device arrays unchanged."""
     if isinstance(obj, ndarray) and (dtype is None or np.dtype(dtype) == obj.dtype):
         return obj
+    foreign = _foreign_view(obj)
+    if foreign is not None:
+        return array(foreign, dtype=dtype, copy=False)
     return array(obj, dtype=dtype, copy=True)
+
+
+def _foreign_view(obj):
+    """A zero-copy view of another library's array on the active device (see simt/_interop.py)."""
+    from ._interop import device_view
+    return device_view(obj)
 
 
 def asnumpy(a, stream=None, order="C", out=None):

@@ -123,6 +123,7 @@ const Type* classify_argument(const Dispatcher& d, size_t index, nb::handle arg,
         pack.add(bytes, size_t(dtype_size(dt)), size_t(dtype_size(dt) >= 8 ? 8 : dtype_size(dt)));
         return scalar_type(dt);
     }
+    if (const Type* t = nullptr; foreign_kernel_argument(arg, where, pack, t)) return t;  // CuPy, PyTorch, numba arrays
     throw Error(ErrorKind::Type, where + " has type " + tname + ", which kernels do not accept (pass a simt array, a number or a bool)");
 }
 

@@ -58,6 +58,9 @@ Scalar scalar_from_python(nb::handle value, DType dtype);
 const PyType_Slot* ndarray_type_slots();
 PyObject* ndarray_subscript(PyObject* self, PyObject* key);
 int ndarray_ass_subscript(PyObject* self, PyObject* key, PyObject* value);
+void bind_interop(nb::module_& m);
+void bind_blas(nb::module_& m);
+void bind_inspect(nb::module_& m);
 
 // NumPy dtype objects indexed by DType, registered by simt/_dtypes.py at import.
 nb::object dtype_object(DType d);
@@ -78,5 +81,10 @@ StreamHandle current_stream_handle();
 // Converts the resolver's answer (a tuple, see simt/_resolve.py) into a GlobalValue.
 GlobalValue global_from_python(nb::handle answer);
 GlobalResolver make_resolver(nb::object callable);
+
+// A kernel argument that is another library's device array (__cuda_array_interface__ or
+// DLPack): packs a view of it and sets its type; false when `arg` is not such an object.
+// Raises TypeError (naming `where`) when its memory is not usable by the active backend.
+bool foreign_kernel_argument(nb::handle arg, const std::string& where, ArgumentPack& pack, const Type*& type);
 
 }  // namespace simt::py

@@ -12,4 +12,7 @@ NB_MODULE(_simt, m) {
     simt::py::bind_random_states(m);
     simt::py::bind_views(m);
     simt::py::bind_elementwise(m);
+    simt::py::bind_interop(m);
+    simt::py::bind_blas(m);
+    simt::py::bind_inspect(m);
 }

@@ -126,6 +126,13 @@ public:
     // Hands memory the allocator keeps for reuse back to the device, after waiting for pending
     // frees (cuda: trims the stream-ordered pools; nothing to do where there is no cache).
     virtual void release_cached_memory() {}
+    // Interop with other CUDA libraries (CuPy, PyTorch, numba, cuBLAS), whose streams are native
+    // handles (CUstream; 1 = legacy default, 2 = per-thread default, as in
+    // __cuda_array_interface__ v3 and DLPack). The cpu backend has none: 0 and no-ops.
+    virtual uintptr_t native_stream(StreamHandle stream) { return 0; }
+    // Makes work submitted later to native stream `waiter` wait for the work submitted so far to
+    // native stream `producer` (an event recorded on one, waited on by the other).
+    virtual void native_stream_wait(uintptr_t waiter, uintptr_t producer) {}
 };
 
 

@@ -396,6 +396,20 @@ public:
         check(d_.cuStreamWaitEvent(cu_stream(stream), cu_event(event), 0));
     }
 
+    // Streams of other CUDA libraries are CUstream values (1 and 2: the legacy and per-thread
+    // default streams, as __cuda_array_interface__ and DLPack spell them); ours already are.
+    uintptr_t native_stream(StreamHandle stream) override { return reinterpret_cast<uintptr_t>(stream); }
+    void native_stream_wait(uintptr_t waiter, uintptr_t producer) override {
+        if (waiter == producer) return;
+        bind();
+        cu::Event e = nullptr;
+        check(d_.cuEventCreate(&e, cu::kEventDisableTiming));
+        cu::Result r = d_.cuEventRecord(e, reinterpret_cast<cu::Stream>(producer));
+        if (r == cu::kSuccess) r = d_.cuStreamWaitEvent(reinterpret_cast<cu::Stream>(waiter), e, 0);
+        d_.cuEventDestroy(e);  // destruction is deferred by the driver until the wait is satisfied
+        check(r);
+    }
+
     void release_cached_memory() override {
         for (auto& d : devices_) {
             if (!d->opened.load()) continue;  // nothing was ever allocated there

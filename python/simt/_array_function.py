@@ -1,0 +1,57 @@
+"""NumPy's __array_function__ protocol for simt arrays: np.sum(d), np.mean(d, axis=0),
+np.concatenate([d, e]) ... run simt's function of the same name (looked up when called, so
+functions other modules add later are found), and stay on the device."""
+import numpy as np
+
+
+def _metadata_functions():
+    # NumPy functions that only read shapes and dtypes: answered without any data movement.
+    def result_type(*arrays_and_dtypes):
+        from ._ndarray import ndarray
+        return np.result_type(*(x.dtype if isinstance(x, ndarray) else x for x in arrays_and_dtypes))
+    return {
+        "shape": lambda a: tuple(a.shape),
+        "ndim": lambda a: a.ndim,
+        "size": lambda a, axis=None: a.size if axis is None else a.shape[axis],
+        "result_type": result_type,
+    }
+
+
+_METADATA = _metadata_functions()
+
+
+def simt_function(func):
+    """simt's counterpart of NumPy function `func` (np.linalg.x → simt.linalg.x), or None."""
+    import simt
+    module = getattr(func, "__module__", None) or ""
+    if module != "numpy" and not module.startswith("numpy."):
+        return None
+    target = simt
+    for part in module.split(".")[1:]:
+        if part.startswith("_"):  # numpy._core.* implementation modules: public name is top-level
+            target = simt
+            break
+        target = getattr(target, part, None)
+        if target is None:
+            return None
+    fn = getattr(target, func.__name__, None)
+    if fn is None and target is simt:
+        fn = _METADATA.get(func.__name__)
+    if fn is None or isinstance(fn, type) or not callable(fn) or fn is func:
+        return None
+    return fn
+
+
+def array_function(self, func, types, args, kwargs):
+    from ._ndarray import ndarray
+    for t in types:
+        if not (issubclass(t, ndarray) or issubclass(t, np.ndarray)):
+            return NotImplemented
+    fn = simt_function(func)
+    if fn is None:
+        return NotImplemented
+    return fn(*args, **kwargs)
+
+
+def _attach_methods(ndarray):
+    ndarray.__array_function__ = array_function

@@ -1,0 +1,145 @@
+"""Kernels that simt's array functions generate: kernel-language source text compiled through the
+same pipeline as @cuda.jit (one Dispatcher per distinct source), launched on the current stream;
+plus the small shared helpers those functions need (launch shapes, views, copies)."""
+import math
+import os
+
+import numpy as np
+
+from . import _simt
+
+_dispatchers = {}
+
+
+def _resolve(name):
+    from .cuda._resolve import describe
+    import simt.cuda
+    namespace = {"cuda": simt.cuda, "math": math, "np": np}
+    if name in namespace:
+        return describe(namespace[name])
+    if name in ("min", "max", "abs", "range", "len", "int", "float", "bool", "complex"):
+        return ("function", name)
+    return ("undefined",)
+
+
+def kernel(name, source, boundscheck=None):
+    """The dispatcher for generated `source` (a function named `name`), compiled on first launch.
+    boundscheck=None keeps masked accesses (out-of-range loads read 0, stores are dropped);
+    False removes the checks where the generator guarantees every index is in range."""
+    key = (name, source, boundscheck)
+    d = _dispatchers.get(key)
+    if d is None:
+        options = {} if boundscheck is None else {"boundscheck": boundscheck}
+        d = _simt.Dispatcher(name, source, f"<simt generated {name}>", 1, 0, _resolve, options)
+        _dispatchers[key] = d
+    return d
+
+
+def backend_kind():
+    return _simt.backend_name()
+
+
+def current_stream():
+    from .cuda._device import get_current_stream
+    return get_current_stream()
+
+
+_cores = None
+
+
+def cpu_cores():
+    global _cores
+    if _cores is None:
+        _cores = max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+    return _cores
+
+
+def launch_1d(k, nthreads, *args, block=None):
+    """Launches `k` with at least `nthreads` threads in 1-D blocks (the kernel guards its tail)."""
+    if nthreads <= 0:
+        return
+    if block is None:
+        if backend_kind() == "cpu":
+            # Blocks are what the cpu backend spreads over its cores: keep enough of them.
+            block = 1 << max(0, min(8, (nthreads // (cpu_cores() * 8)).bit_length() - 1))
+        else:
+            block = 256
+    launch(k, (nthreads + block - 1) // block, block, *args)
+
+
+def launch(k, grid, block, *args):
+    """Launches generated kernel `k` on the current stream (the one place all of them go through)."""
+    k[grid, block, current_stream()](*args)
+
+
+def view(a, shape, strides, offset=0):
+    """A view of `a`'s memory with other extents and byte strides (checked to stay inside `a`)."""
+    return _simt._restride(a, tuple(int(s) for s in shape), tuple(int(s) for s in strides), int(offset))
+
+
+def c_strides(shape, itemsize):
+    strides, step = [], itemsize
+    for n in reversed(shape):
+        strides.append(step)
+        step *= max(int(n), 1)
+    return tuple(reversed(strides))
+
+
+def as_shape(a, shape):
+    """A C-contiguous array viewed with another shape of the same size."""
+    if not a._c_contiguous:
+        raise ValueError("internal: reshaping a non-contiguous array")
+    return view(a, shape, c_strides(shape, a.itemsize))
+
+
+def flat(a):
+    """A 1-D view of a C-contiguous array."""
+    return as_shape(a, (a.size,))
+
+
+def type_name(dt):
+    """The kernel-language spelling of a dtype (np.float32 ...)."""
+    return "np." + ("bool_" if dt == np.bool_ else np.dtype(dt).name)
+
+
+def index_names(prefix, n):
+    return [f"{prefix}{i}" for i in range(n)]
+
+
+def _copy_source(ndim, dst_dtype):
+    idx = index_names("i", ndim)
+    lines = ["def simt_copy(dst, src, n):",
+             "    t = cuda.grid(1)",
+             "    if t < n:",
+             "        rem = t"]
+    for j in range(ndim - 1, 0, -1):
+        lines.append(f"        i{j} = rem % dst.shape[{j}]")
+        lines.append(f"        rem = rem // dst.shape[{j}]")
+    lines.append("        i0 = rem")
+    subscript = ", ".join(idx)
+    lines.append(f"        dst[{subscript}] = {type_name(dst_dtype)}(src[{subscript}])")
+    return "\n".join(lines) + "\n"
+
+
+def copy_into(dst, src):
+    """dst[...] = src, element by element with a cast to dst's dtype (any strides, same shape).
+    (A private strided copy: the array core's copy/astype are another module's work.)"""
+    if tuple(dst.shape) != tuple(src.shape):
+        raise ValueError(f"internal: copy between shapes {dst.shape} and {src.shape}")
+    if dst.size == 0:
+        return dst
+    if dst.ndim == 0:
+        dst, src = view(dst, (1,), (0,)), view(src, (1,), (0,))
+    if np.dtype(src.dtype).kind == "c" and np.dtype(dst.dtype).kind != "c":
+        raise TypeError(f"cannot cast {src.dtype} to {dst.dtype} (complex to real)")
+    k = kernel("simt_copy", _copy_source(dst.ndim, dst.dtype), boundscheck=False)
+    launch_1d(k, dst.size, dst, src, dst.size)
+    return dst
+
+
+def contiguous(a):
+    """`a` itself when C-contiguous, else a C-contiguous copy."""
+    if a._c_contiguous:
+        return a
+    from ._creation import empty
+    return copy_into(empty(a.shape, a.dtype), a)

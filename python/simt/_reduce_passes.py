@@ -1,0 +1,253 @@
+"""Reductions on the device: axis handling, NumPy's result dtypes and empty-input rules, and the
+multi-pass plan (split the reduced range over threads, store partials, reduce those again)."""
+import math
+import operator
+import warnings
+from functools import lru_cache
+
+import numpy as np
+
+from . import _kernelgen as kg
+from ._reduce_kernels import ARG_OPS, ReduceSpec, reduce_source
+
+# Per-backend shape of the passes; the lead tunes these on the GPU. `threads`: how many threads
+# a pass aims for; `per_thread`: the fewest elements a split gets in a first pass,
+# `partial_per_thread` in later passes over partials; `unroll`: accumulators per thread;
+# `blocked`: splits are contiguous chunks (CPU caches) rather than strided (coalesced loads);
+# `column_bytes`: in column reductions a thread owns this many bytes of neighbouring outputs.
+TUNING = {
+    "cuda": {"threads": 1 << 17, "per_thread": 32, "partial_per_thread": 256, "unroll": 4, "blocked": False,
+             "column_bytes": 0},
+    "cpu": {"threads": None, "per_thread": 16384, "partial_per_thread": 4096, "unroll": 4, "blocked": True,
+            "column_bytes": 128},
+}
+
+
+def _tuning():
+    t = dict(TUNING[kg.backend_kind()])
+    if t["threads"] is None:
+        t["threads"] = kg.cpu_cores() * 4
+    return t
+
+
+def require_array(a, fname):
+    from ._ndarray import ndarray
+    if isinstance(a, ndarray):
+        return a
+    from . import _interop
+    foreign = _interop.device_view(a)
+    if foreign is not None:
+        return foreign
+    if isinstance(a, np.ndarray):
+        raise TypeError(f"simt.{fname}() got a NumPy array (host memory); copy it to the device first with "
+                        "simt.asarray(x), or call numpy.{fname} on it")
+    raise TypeError(f"simt.{fname}() needs a simt array, not {type(a).__module__}.{type(a).__qualname__} "
+                    "(copy host data to the device with simt.asarray)")
+
+
+def normalize_axes(axis, ndim, single=False):
+    """Sorted tuple of distinct non-negative axes (NumPy's errors for bad ones)."""
+    if axis is None:
+        return tuple(range(ndim))
+    if isinstance(axis, tuple) and not single:
+        items = axis
+    else:
+        items = (axis,)
+    out = []
+    for ax in items:
+        ax = operator.index(ax)
+        if not -ndim <= ax < ndim:
+            raise np.exceptions.AxisError(ax, ndim)
+        ax %= max(ndim, 1)
+        if ax in out:
+            raise ValueError("duplicate value in 'axis'")
+        out.append(ax)
+    return tuple(sorted(out))
+
+
+_NUMPY_NAME = {"sumsq": "var"}
+
+
+@lru_cache(maxsize=None)
+def result_dtypes(op, dt, dtype):
+    """(result dtype, accumulator dtype, mean dtype for var/std) as NumPy would compute them."""
+    dt = np.dtype(dt)
+    if op in ("min", "max"):
+        res = dt
+    elif op in ARG_OPS:
+        res = np.dtype(np.int64)
+    elif op in ("all", "any"):
+        res = np.dtype(np.bool_)
+    else:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            res = getattr(np, op)(np.ones(2, dt), dtype=dtype).dtype
+    from ._dtypes import normalize
+    res = normalize(res)
+    acc = np.dtype(np.float32) if res == np.float16 else res
+    if op in ("min", "max") + ARG_OPS:
+        acc = np.dtype(np.float32) if dt == np.float16 else dt
+    center = None
+    if op in ("var", "std"):
+        center = np.result_type(acc, np.complex64) if dt.kind == "c" else acc
+    return res, acc, center
+
+
+def _layout(a, axes, keep_order):
+    """The kept and reduced (extent, byte stride) pairs after dropping unit axes and merging
+    neighbours that address memory as one axis. Reduced axes keep their order for argmin and
+    argmax (flat indices), else go outermost-first by stride."""
+    dims = []
+    for i, (n, st) in enumerate(zip(a.shape, a.strides)):
+        if n == 1:
+            continue
+        red = i in axes
+        if dims and dims[-1][2] == red and dims[-1][1] == n * st:
+            dims[-1] = (dims[-1][0] * n, st, red)
+        else:
+            dims.append((n, st, red))
+    kept = [(n, st) for n, st, red in dims if not red]
+    reduced = [(n, st) for n, st, red in dims if red]
+    if not keep_order:
+        reduced.sort(key=lambda d: -abs(d[1]))
+    if not reduced:
+        reduced = [(1, 0)]
+    return kept, reduced
+
+
+def _plan_splits(nout, n_split_axis, per_thread, tuning):
+    """(nsplit, first_mul, span, step) for a pass over `nout` outputs."""
+    if nout >= tuning["threads"]:
+        nsplit = 1
+    else:
+        nsplit = min(-(-tuning["threads"] // nout), -(-n_split_axis // per_thread))
+    nsplit = max(1, nsplit)
+    if nsplit == 1:
+        return 1, 0, n_split_axis, 1
+    if tuning["blocked"]:
+        chunk = -(-n_split_axis // nsplit)
+        nsplit = -(-n_split_axis // chunk)
+        return nsplit, chunk, chunk, 1
+    return nsplit, 1, n_split_axis, nsplit
+
+
+def _run_passes(x, op, spec_common, nout, row_mapping, extra_inputs, out_flat, post, divisor, tuning):
+    """Launches passes until each output has one value, ending with the store into out_flat."""
+    from ._creation import empty
+    K = x.ndim - spec_common["reduced"]
+    partial_input = False
+    xi = None
+    per_thread = tuning["per_thread"]
+    while True:
+        n_split_axis = x.shape[-1]
+        outputs = 1
+        if K and not row_mapping and tuning["column_bytes"]:
+            outputs = max(1, min(32, tuning["column_bytes"] // x.itemsize))
+        groups = nout if outputs == 1 else nout // x.shape[K - 1] * -(-x.shape[K - 1] // outputs)
+        nsplit, first_mul, span, step = _plan_splits(groups, n_split_axis, per_thread, tuning)
+        final = nsplit == 1
+        spec = ReduceSpec(op=op, in_dtype=np.dtype(x.dtype), acc_dtype=spec_common["acc"],
+                          out_dtype=spec_common["out"], kept=K, reduced=spec_common["reduced"] if not partial_input else 1,
+                          partial_input=partial_input, final=final,
+                          row_mapping=bool(row_mapping and nsplit > 1 and nout > 1), unroll=tuning["unroll"],
+                          outputs=outputs, post=post if final else "", center_dtype=spec_common.get("center"))
+        k = kg.kernel("simt_reduce", reduce_source(spec), boundscheck=False)
+        args = [x]
+        if xi is not None:
+            args.append(xi)
+        if not partial_input:
+            args += extra_inputs
+        is_arg = op in ARG_OPS
+        if final:
+            args.append(out_flat)
+        else:
+            part = empty((nsplit, nout), spec.acc_dtype)
+            args.append(part)
+            if is_arg:
+                part_i = empty((nsplit, nout), np.int64)
+                args.append(part_i)
+        args += [groups, nsplit, first_mul, span, step, float(divisor)]
+        kg.launch_1d(k, groups * nsplit, *args)
+        if final:
+            return
+        # The partials (nsplit, nout) become the input: kept axis o, reduced axis s.
+        K = 0 if nout == 1 else 1
+
+        def transposed(p):
+            item = p.itemsize
+            return kg.view(p, (nsplit,), (item,)) if K == 0 else kg.view(p, (nout, nsplit), (item, nout * item))
+        x = transposed(part)
+        xi = transposed(part_i) if is_arg else None
+        partial_input = True
+        row_mapping = False
+        per_thread = tuning["partial_per_thread"]
+
+
+def _empty_result(op, fname, res_dt, nout, shape):
+    from ._creation import full
+    if op in ("min", "max"):
+        name = "minimum" if op == "min" else "maximum"
+        raise ValueError(f"zero-size array to reduction operation {name} which has no identity")
+    if op in ARG_OPS:
+        raise ValueError(f"attempt to get {op} of an empty sequence")
+    if op in ("mean", "var", "std"):
+        if nout:
+            warnings.warn("Mean of empty slice." if op == "mean" else "Degrees of freedom <= 0 for slice",
+                          RuntimeWarning, stacklevel=4)
+        return full(shape, np.nan, res_dt)
+    fill = {"sum": 0, "prod": 1, "all": True, "any": False}[op]
+    return full(shape, fill, res_dt)
+
+
+def finish(result, out, fname):
+    if out is None:
+        return result
+    from ._ndarray import ndarray
+    if not isinstance(out, ndarray):
+        raise TypeError(f"simt.{fname}(): out must be a simt array, not {type(out).__name__}")
+    if tuple(out.shape) != tuple(result.shape):
+        raise ValueError(f"simt.{fname}(): out has shape {out.shape}, the result has shape {result.shape}")
+    kg.copy_into(out, result)
+    return out
+
+
+def reduce(fname, a, op, axis=None, dtype=None, out=None, keepdims=False, ddof=0):
+    """simt.<fname>(a, axis, dtype, out, keepdims) for op in sum prod min max all any argmin
+    argmax mean var std."""
+    from ._creation import empty
+    a = require_array(a, fname)
+    axes = normalize_axes(axis, a.ndim, single=op in ARG_OPS)
+    if op in ARG_OPS and axis is not None and isinstance(axis, tuple):
+        raise TypeError(f"'tuple' object cannot be interpreted as an integer")
+    res_dt, acc_dt, center_dt = result_dtypes(op, np.dtype(a.dtype), None if dtype is None else np.dtype(dtype))
+    shape = tuple((1 if i in axes else n) for i, n in enumerate(a.shape) if keepdims or i not in axes)
+    nred = math.prod(a.shape[i] for i in axes)
+    nout = math.prod(n for i, n in enumerate(a.shape) if i not in axes)
+    if nred == 0:
+        return finish(_empty_result(op, fname, res_dt, nout, shape), out, fname)
+    result = empty(shape, res_dt)
+    if nout == 0:
+        return finish(result, out, fname)
+    out_flat = kg.flat(result)
+    tuning = _tuning()
+    kept, reduced = _layout(a, axes, keep_order=op in ARG_OPS)
+    x = kg.view(a, [n for n, _ in kept + reduced], [st for _, st in kept + reduced])
+    smallest = min(abs(st) for _, st in kept + reduced)
+    row_mapping = reduced[-1][0] > 1 and abs(reduced[-1][1]) <= smallest
+    common = {"acc": acc_dt, "out": res_dt, "reduced": len(reduced)}
+    if op in ("var", "std"):
+        # Two passes over the data: the mean, then the sum of squared deviations from it.
+        mean = empty((nout,), center_dt)
+        _run_passes(x, "sum", {"acc": center_dt, "out": center_dt, "reduced": len(reduced)}, nout, row_mapping, [],
+                    mean, "mean", nred, tuning)
+        divisor = max(nred - ddof, 0)
+        if divisor == 0:
+            warnings.warn("Degrees of freedom <= 0 for slice", RuntimeWarning, stacklevel=3)
+        common["center"] = center_dt
+        _run_passes(x, "sumsq", common, nout, row_mapping, [mean], out_flat, "std" if op == "std" else "mean",
+                    divisor, tuning)
+    elif op == "mean":
+        _run_passes(x, "sum", common, nout, row_mapping, [], out_flat, "mean", nred, tuning)
+    else:
+        _run_passes(x, op, common, nout, row_mapping, [], out_flat, "", 1, tuning)
+    return finish(result, out, fname)

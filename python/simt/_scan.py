@@ -1,0 +1,133 @@
+"""simt.cumsum / simt.cumprod: a blocked multi-pass scan. Every line along the scan axis is cut
+into tiles; a first pass folds each tile, a recursive scan of those tile totals gives each tile
+its carry, and a last pass scans each tile from its carry. Long lines thus spread over many
+threads; with many lines one pass (one thread per line) is enough."""
+from functools import lru_cache
+
+import numpy as np
+
+from . import _kernelgen as kg
+from ._reduce_passes import finish, normalize_axes, require_array, result_dtypes
+
+# Per-backend: how many threads a scan aims for and the smallest tile worth a thread.
+TUNING = {
+    "cuda": {"threads": 1 << 16, "min_tile": 64},
+    "cpu": {"threads": None, "min_tile": 16384},
+}
+
+
+def _tuning():
+    t = dict(TUNING[kg.backend_kind()])
+    if t["threads"] is None:
+        t["threads"] = kg.cpu_cores() * 4
+    return t
+
+
+def _line_prologue(nother):
+    """Statements mapping thread t to (line, tile) and the line to its indices k0.. (x, out
+    have the scan axis last)."""
+    L = ["    t = cuda.grid(1)",
+         "    if t < nlines * ntiles:",
+         "        if lines_fastest:",  # neighbouring threads take neighbouring lines
+         "            tile_i = t // nlines",
+         "            line = t - tile_i * nlines",
+         "        else:",
+         "            line = t // ntiles",
+         "            tile_i = t - line * ntiles",
+         "        rem = line"]
+    for j in range(nother - 1, 0, -1):
+        L += [f"        k{j} = rem % x.shape[{j}]", f"        rem = rem // x.shape[{j}]"]
+    if nother:
+        L.append("        k0 = rem")
+    L += [f"        j = tile_i * tile",
+          f"        stop = min(j + tile, x.shape[{nother}])"]
+    return L
+
+
+def _combine(op, a, b):
+    return f"{a} + {b}" if op == "sum" else f"{a} * {b}"
+
+
+@lru_cache(maxsize=None)
+def tile_totals_source(op, nother, in_dt, acc_dt):
+    prefix = "".join(f"k{j}, " for j in range(nother))
+    L = ["def simt_scan_totals(x, totals, nlines, ntiles, tile, lines_fastest):"] + _line_prologue(nother)
+    L += [f"        acc = {kg.type_name(acc_dt)}({0 if op == 'sum' else 1})",
+          "        while j < stop:",
+          f"            acc = {_combine(op, 'acc', f'{kg.type_name(acc_dt)}(x[{prefix}j])')}",
+          "            j += 1",
+          "        totals[line, tile_i] = acc"]
+    return "\n".join(L) + "\n"
+
+
+@lru_cache(maxsize=None)
+def scan_tiles_source(op, nother, in_dt, acc_dt, out_dt, has_carry):
+    prefix = "".join(f"k{j}, " for j in range(nother))
+    L = ["def simt_scan(x, out, carry, nlines, ntiles, tile, lines_fastest):"] + _line_prologue(nother)
+    L.append(f"        acc = {kg.type_name(acc_dt)}({0 if op == 'sum' else 1})")
+    if has_carry:  # carry holds the inclusive scan of the tile totals
+        L += ["        if tile_i > 0:",
+              "            acc = carry[line, tile_i - 1]"]
+    L += ["        while j < stop:",
+          f"            acc = {_combine(op, 'acc', f'{kg.type_name(acc_dt)}(x[{prefix}j])')}",
+          f"            out[{prefix}j] = {kg.type_name(out_dt)}(acc)",
+          "            j += 1"]
+    return "\n".join(L) + "\n"
+
+
+def _scan_lines(op, x, out, acc_dt, tuning):
+    """out = scan of x along its last axis (both views of the same shape)."""
+    from ._creation import empty
+    nother = x.ndim - 1
+    n = x.shape[-1]
+    nlines = x.size // n
+    lines_fastest = nother > 0 and abs(x.strides[-1]) > min((abs(s) for s in x.strides[:-1]), default=0)
+    if nlines >= tuning["threads"] or n <= tuning["min_tile"]:
+        ntiles, tile = 1, n
+    else:
+        ntiles = min(-(-tuning["threads"] // nlines), -(-n // tuning["min_tile"]))
+        tile = -(-n // ntiles)
+        ntiles = -(-n // tile)
+    carry = None
+    if ntiles > 1:
+        totals = empty((nlines, ntiles), acc_dt)
+        k = kg.kernel("simt_scan_totals", tile_totals_source(op, nother, np.dtype(x.dtype), acc_dt), boundscheck=False)
+        kg.launch_1d(k, nlines * ntiles, x, totals, nlines, ntiles, tile, lines_fastest)
+        carry = empty((nlines, ntiles), acc_dt)
+        _scan_lines(op, totals, carry, acc_dt, tuning)
+    src = scan_tiles_source(op, nother, np.dtype(x.dtype), acc_dt, np.dtype(out.dtype), carry is not None)
+    k = kg.kernel("simt_scan", src, boundscheck=False)
+    kg.launch_1d(k, nlines * ntiles, x, out, carry if carry is not None else out, nlines, ntiles, tile,
+                 lines_fastest)
+
+
+def _scan(fname, op, a, axis, dtype, out):
+    from ._creation import empty
+    a = require_array(a, fname)
+    res_dt, acc_dt, _ = result_dtypes("sum" if op == "sum" else "prod", np.dtype(a.dtype),
+                                      None if dtype is None else np.dtype(dtype))
+    if axis is None or a.ndim == 0:  # NumPy scans a 0-d array as a 1-element vector
+        if axis is not None:
+            normalize_axes(axis, 1, single=True)
+        x = kg.flat(kg.contiguous(a))
+        ax = 0
+    else:
+        (ax,) = normalize_axes(axis, a.ndim, single=True)
+        x = a
+    result = empty(x.shape, res_dt)
+    if result.size:
+        order = [i for i in range(x.ndim) if i != ax] + [ax]
+        xv = kg.view(x, [x.shape[i] for i in order], [x.strides[i] for i in order])
+        rv = kg.view(result, [result.shape[i] for i in order], [result.strides[i] for i in order])
+        _scan_lines(op, xv, rv, acc_dt, _tuning())
+    return finish(result, out, fname)
+
+
+def cumsum(a, axis=None, dtype=None, out=None):
+    """Cumulative sum along `axis` (None: over the flattened array, in C order)."""
+    return _scan("cumsum", "sum", a, axis, dtype, out)
+
+
+def cumprod(a, axis=None, dtype=None, out=None):
+    """Cumulative product along `axis` (None: over the flattened array, in C order)."""
+    return _scan("cumprod", "prod", a, axis, dtype, out)

@@ -1,0 +1,28 @@
+"""The `numba` module a compat run sees: numba.cuda is simt.cuda; numba's CPU compiler is not
+part of simt, so its other names say so instead of failing obscurely."""
+import sys
+import types
+
+import numpy as np
+
+
+def make_module():
+    import simt.cuda
+    mod = types.ModuleType("numba", "simt's stand-in for numba: numba.cuda is simt.cuda")
+    mod.cuda = simt.cuda
+    mod.__version__ = "0.0+simt.compat"
+    for name in ("float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+                 "uint64", "complex64", "complex128"):
+        setattr(mod, name, getattr(np, name))
+    mod.boolean = mod.bool_ = np.bool_
+
+    def __getattr__(name):
+        raise AttributeError(f"simt.compat provides numba.cuda only; numba.{name} is not available (run the "
+                             "script without simt.compat to use numba itself)")
+    mod.__getattr__ = __getattr__
+    mod.__path__ = []  # a package, so that `import numba.cuda` is looked up as a submodule
+    return mod
+
+
+def cuda_module():
+    return sys.modules["simt.cuda"]

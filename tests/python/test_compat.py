@@ -1,0 +1,118 @@
+"""python -m simt.compat: programs written for numba.cuda and CuPy run unmodified on simt, the
+seed's verbatim listings print the seed's output, and the import hook lives only in that run."""
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from conftest import ROOT
+from test_examples import SEED_ERROR_TEXT
+
+
+@pytest.fixture
+def run_module():
+    def run(*args, cwd=ROOT):
+        return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=dict(os.environ),
+                              timeout=600, cwd=cwd)
+    return run
+
+
+def test_verbatim_vecadd_prints_test_succeeded(run_module):
+    r = run_module("-m", "simt.compat", os.path.join(ROOT, "examples", "verbatim", "vecadd.py"))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "Test succeeded"
+
+
+def test_verbatim_vecadd_error_prints_the_seeds_text(run_module):
+    r = run_module("-m", "simt.compat", os.path.join(ROOT, "examples", "verbatim", "vecadd_error.py"))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == SEED_ERROR_TEXT
+
+
+def _seed_text():
+    for shared in (os.path.join(os.path.dirname(ROOT), "shared"), os.path.join(ROOT, "shared"), "/work/shared"):
+        path = os.path.join(shared, "seed", "000_6c49efe7296e5155.txt")
+        if os.path.exists(path):
+            return open(path, encoding="utf-8").read()
+    return None
+
+
+def test_verbatim_listings_match_the_seed():
+    seed = _seed_text()
+    for name in ("vecadd.py", "vecadd_error.py"):
+        text = open(os.path.join(ROOT, "examples", "verbatim", name), encoding="utf-8").read()
+        assert text.startswith("import numpy as np\nfrom numba import cuda\nimport cupy as cp\n")
+        if seed is not None:
+            assert text.rstrip("\n") in seed
+
+
+def test_every_import_spelling_resolves_to_simt(run_module, tmp_path):
+    script = tmp_path / "spellings.py"
+    script.write_text(textwrap.dedent("""
+        import sys
+        import numba
+        import numba.cuda
+        from numba import cuda
+        from numba.cuda import jit, grid
+        import cupy as cp
+        import cupy.random
+        from cupy import asnumpy
+        import simt
+        assert cuda is simt.cuda and numba.cuda is simt.cuda and jit is simt.cuda.jit and grid is simt.cuda.grid
+        assert cp is simt and cupy.random is simt.random and asnumpy is simt.asnumpy
+        assert numba.float32 is __import__("numpy").float32
+
+        @numba.cuda.jit
+        def double(a):
+            i = cuda.grid(1)
+            if i < a.size:
+                a[i] *= 2
+
+        x = cp.arange(5.0) if hasattr(cp, "arange") else cp.asarray([0.0, 1.0, 2.0, 3.0, 4.0])
+        double[1, 32](x)
+        print(cp.asnumpy(x).tolist(), float(cp.sum(x).get()), sys.argv[1:])
+    """))
+    r = run_module("-m", "simt.compat", str(script), "alpha", "--beta")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[0.0, 2.0, 4.0, 6.0, 8.0] 20.0 ['alpha', '--beta']"
+
+
+def test_what_simt_does_not_provide_fails_clearly(run_module, tmp_path):
+    script = tmp_path / "unsupported.py"
+    script.write_text("import numba\nnumba.njit\n")
+    r = run_module("-m", "simt.compat", str(script))
+    assert r.returncode != 0 and "simt.compat provides numba.cuda only; numba.njit" in r.stderr
+    script.write_text("import numba.typed\n")
+    r = run_module("-m", "simt.compat", str(script))
+    assert r.returncode != 0 and "ModuleNotFoundError" in r.stderr and "numba.typed" in r.stderr
+    script.write_text("import cupy.no_such_module\n")
+    r = run_module("-m", "simt.compat", str(script))
+    assert r.returncode != 0 and "cupy.no_such_module has no simt counterpart" in r.stderr
+
+
+def test_exit_status_and_exceptions_pass_through(run_module, tmp_path):
+    script = tmp_path / "exits.py"
+    script.write_text("import sys\nsys.exit(3)\n")
+    assert run_module("-m", "simt.compat", str(script)).returncode == 3
+    script.write_text("raise RuntimeError('boom')\n")
+    r = run_module("-m", "simt.compat", str(script))
+    assert r.returncode == 1 and "RuntimeError: boom" in r.stderr
+    r = run_module("-m", "simt.compat", str(tmp_path / "missing.py"))
+    assert r.returncode == 2 and "no such file" in r.stderr
+    r = run_module("-m", "simt.compat")
+    assert r.returncode == 2 and "usage" in r.stderr
+
+
+def test_the_hook_is_confined_to_its_process(run_module):
+    """Without the runner, `import cupy` is whatever the environment has (here: possibly
+    nothing); the runner never writes anything that would change that."""
+    probe = "import importlib.util; print(importlib.util.find_spec('cupy') is not None and " \
+            "importlib.util.find_spec('cupy').origin)"
+    before = run_module("-c", probe).stdout
+    r = run_module("-c", "import simt.compat; simt.compat.install(); import cupy, simt; assert cupy is simt; "
+                         "simt.compat.uninstall(); import sys; assert 'cupy' not in sys.modules or sys.modules['cupy'] "
+                         "is not simt; print('ok')")
+    assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr
+    assert run_module("-c", probe).stdout == before
