@@ -1,0 +1,38 @@
+"""Helpers shared by workloads: size labels, sweep sizes, the libraries each shows, cells per library."""
+from ..measure import measure_case
+from ..model import Cell
+
+ARRAY_LIBS = ("simt", "cupy", "torch", "numpy")       # libraries with array operations
+KERNEL_LIBS = ("simt", "numba", "cupy", "torch", "numpy")
+
+
+def size_label(n):
+    """'n = 2**20' for powers of two, 'n = 2**24 + 11' near one, else the number."""
+    p = n.bit_length() - 1
+    if n == 1 << p:
+        return f"n = 2**{p}"
+    if 0 < n - (1 << p) < 1000:
+        return f"n = 2**{p} + {n - (1 << p)}"
+    return f"n = {n}"
+
+
+def sweep_exponents(ctx):
+    """Vector sizes (as powers of two) of the bandwidth sweeps."""
+    if not ctx.quick:
+        return list(range(10, 29, 2))
+    return [10, 14, 18, 22, 26, 28] if ctx.backend == "cuda" else [10, 14, 18, 22, 26]
+
+
+def cells_for(ctx, names, case):
+    """Each library's cell for one ArrayCase, logging progress."""
+    cells = {}
+    for name in names:
+        lib = ctx.libs[name]
+        reason = lib.unavailable_reason()
+        if reason:
+            cells[name] = Cell.na(reason)
+            continue
+        cells[name] = measure_case(ctx, lib, case)
+        c = cells[name]
+        ctx.log(f"    {name:6s} {c.status:5s} {'' if c.value is None else f'{c.value:.4g}'} {c.note}")
+    return cells
