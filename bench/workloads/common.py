@@ -11,7 +11,7 @@ def size_label(n):
     p = n.bit_length() - 1
     if n == 1 << p:
         return f"n = 2**{p}"
-    if 0 < n - (1 << p) < 1000:
+    if 0 < n - (1 << p) < max(16, (1 << p) >> 10):  # just above a power of two
         return f"n = 2**{p} + {n - (1 << p)}"
     return f"n = {n}"
 

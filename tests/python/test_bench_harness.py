@@ -82,6 +82,26 @@ class _Ctx:
         return None
 
 
+def test_time_calls_warms_up_then_times_the_following_repetitions():
+    from bench.timing import HostTimer
+    calls = []
+    lib = type("FakeLib", (), {"synchronize": lambda self: None,
+                               "timer": lambda self: HostTimer(lambda: None)})()
+    ctx = _Ctx()
+    ctx.warmup = 3
+    summary, last = measure.time_calls(ctx, lib, calls.append)
+    assert calls == list(range(len(calls)))          # each repetition its own index: buffers rotate
+    assert last == calls[-1]                         # the answer checked is the last one written
+    assert summary["reps"] == len(calls) - 3 and ctx.min_reps <= summary["reps"] <= ctx.max_reps
+
+
+def test_size_labels():
+    from bench.workloads.common import size_label
+    assert size_label(2**20) == "n = 2**20"
+    assert size_label(2**24 + 11) == "n = 2**24 + 11"
+    assert size_label(3000) == "n = 3000"
+
+
 class _WrongNumpy(libs.Numpy):
     def _op(self, name):
         return lambda a, b, c: np.subtract(a, b, out=c)
