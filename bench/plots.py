@@ -47,6 +47,8 @@ def bandwidth_plot(document, path):
     cols = 2 if len(present) > 1 else 1
     rows_n = math.ceil(len(present) / cols)
     fig, axes = plt.subplots(rows_n, cols, figsize=(6.2 * cols, 4.3 * rows_n), squeeze=False)
+    exponents = sorted({int(r.params["n"]).bit_length() - 1 for s in present for r in s.rows})
+    ticks = [2**p for p in range(exponents[0], exponents[-1] + 1, 2)]
     for ax, section in zip(axes.flat, present):
         missing = []
         for name in _impls(section.rows):
@@ -64,6 +66,8 @@ def bandwidth_plot(document, path):
             ax.axhline(max(limits), color="black", linestyle="--", linewidth=1,
                        label=f"copy limit ({max(limits):.3g} GB/s)")
         ax.set_xscale("log", base=2)
+        ax.set_xticks(ticks)
+        ax.set_xlim(ticks[0] / 1.4, ticks[-1] * 1.4)
         _log_axis_plain(ax, "y")
         ax.set_xlabel("elements n")
         ax.set_ylabel("GB/s")
@@ -93,7 +97,7 @@ def bars_plot(document, section_name, path, log_scale=False):
     plt = _pyplot()
     unit = section.rows[0].unit
     height = 0.8 / len(names)
-    fig, ax = plt.subplots(figsize=(8.5, 1.0 + 0.55 * len(section.rows) * len(names)))
+    fig, ax = plt.subplots(figsize=(8.5, 1.4 + 0.3 * len(section.rows) * len(names)))
     for k, name in enumerate(names):
         for i, row in enumerate(section.rows):
             cell = row.cells.get(name)
@@ -111,7 +115,7 @@ def bars_plot(document, section_name, path, log_scale=False):
         _log_axis_plain(ax, "x")
     ax.margins(x=0.18)
     ax.grid(True, axis="x", alpha=0.3)
-    ax.legend(fontsize=8, loc="lower right")
+    ax.legend(fontsize=8, loc="best")
     ax.set_title(f"{section.title}\n{document['machine']['device']}", fontsize=10)
     fig.tight_layout()
     return _save(fig, plt, path)
@@ -122,7 +126,7 @@ def _log_axis_plain(ax, which):
     from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
     getattr(ax, f"set_{which}scale")("log")
     axis = ax.xaxis if which == "x" else ax.yaxis
-    axis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+    axis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 3.0, 5.0)))
     axis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
     axis.set_minor_formatter(NullFormatter())
 
