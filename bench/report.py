@@ -79,7 +79,10 @@ def machine_lines(doc):
         lines.append(f"- Device: {m['device']}, {', '.join(extra)}")
     if m.get("load_average"):
         start, end = m["load_average"]
-        lines.append(f"- Host load average (1 min) at start / end: {start:.2f} / {end:.2f}")
+        busy = max(start, end) > 0.5 * m["cores"]
+        lines.append(f"- Host load average (1 min) at start / end: {start:.2f} / {end:.2f}" +
+                     (f" (**a busy host**: other work shared its {m['cores']} cores, so host-side figures are "
+                      "pessimistic and noisy)" if busy else ""))
     anchors = m.get("anchors") or {}
     lines.append("- Anchors: " + (", ".join(f"{k} {v}" for k, v in anchors.items()) if anchors else "none available"))
     lines.append(f"- Data: [`{doc['_path']}`](../{doc['_path']})")
