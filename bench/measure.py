@@ -1,7 +1,7 @@
 """Timing one operation of one library: warm-up, repetitions over rotated buffers, verification."""
 import math
 from dataclasses import dataclass
-from typing import Callable, List, Optional
+from typing import Callable, List
 
 import numpy as np
 
@@ -53,7 +53,6 @@ class ArrayCase:
     work: float
     rate: Callable                    # rate(work, seconds) -> value in the row's unit
     check: Callable                   # check(result_on_host, expected) -> None or what is wrong
-    out_dtype: Optional[np.dtype] = None
 
 
 def measure_case(ctx, lib, case):
@@ -74,7 +73,7 @@ def measure_case(ctx, lib, case):
         for _ in range(sets_count):
             arrays = [lib.asarray(h) for h in case.inputs]
             if takes_out:
-                arrays.append(lib.full(case.inputs[0].shape, np.nan, case.out_dtype or case.inputs[0].dtype))
+                arrays.append(lib.full(case.inputs[0].shape, np.nan, case.inputs[0].dtype))  # NaN: unwritten shows
             sets.append(arrays)
         lib.synchronize()
         results = [None] * sets_count
@@ -98,7 +97,7 @@ def measure_case(ctx, lib, case):
     except Exception as e:
         return Cell.error(f"{type(e).__name__}: {e}")
     finally:
-        sets = results = None
+        sets = results = result = None  # drop device arrays before the library's cache is emptied
         lib.release_memory()
 
 

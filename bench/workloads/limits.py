@@ -6,14 +6,14 @@ from ..stats import gbps
 from ..suite import workload
 from .common import cells_for, size_label
 
-METHOD = ("A device-to-device copy of one large float64 array (2 GiB on a GPU, 256 MiB on the cpu "
+METHOD = ("A device-to-device copy of one large float64 array (1 GiB on a GPU, 256 MiB on the cpu "
           "backend), read plus write bytes over the median time, through every library present; the "
           "best is the copy limit quoted beside the bandwidth workloads. simt has no copy-into yet, so "
           "its figure includes allocating the destination.")
 
 
 def _copy_row(ctx):
-    n = 2**28 if ctx.backend == "cuda" else 2**25
+    n = 2**27 if ctx.backend == "cuda" else 2**25
     a = ctx.rng.uniform(-1, 1, n)
     case = ArrayCase("copy", [a], a, 2 * a.nbytes, gbps, lambda r, e: close_enough(r, e, 0.0))
     row = Row(f"copy, {size_label(n)} float64 ({a.nbytes / 2**20:.0f} MiB)", "GB/s", True, params={"n": n})

@@ -14,10 +14,10 @@ SWEEP_METHOD = ("GB/s = bytes read and written by one call / median time (CUDA e
                 "to every library and each result is checked against NumPy.")
 
 
-def _sweep(ctx, libs, make_case, dtype):
+def _sweep(ctx, libs, make_case, dtype, headline=False):
     limit = copy_limit(ctx)
     rows = []
-    for p in sweep_exponents(ctx):
+    for p in sweep_exponents(ctx, headline):
         n = 2**p
         case = make_case(ctx, n, dtype)
         ctx.log(f"  {size_label(n)}")
@@ -60,7 +60,7 @@ def _cumsum_case(ctx, n, dtype):
           SWEEP_METHOD + " simt and numba-cuda launch the seed's kernel (same source, block 256); CuPy, "
           "PyTorch and NumPy call their add with an output array.")
 def vecadd(ctx):
-    return _sweep(ctx, KERNEL_LIBS, _vecadd_case, np.float64)
+    return _sweep(ctx, KERNEL_LIBS, _vecadd_case, np.float64, headline=True)
 
 
 @workload("elementwise", "Elementwise a + b, float32 (array operator, allocates the result)", SWEEP_METHOD)

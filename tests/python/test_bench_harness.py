@@ -281,3 +281,13 @@ def test_report_without_matplotlib_says_so(tmp_path, monkeypatch):
     text = report.render([doc], str(tmp_path / "performance.md"), str(tmp_path / "img"))
     assert "matplotlib was not installed" in text and "![" not in text
     assert not (tmp_path / "img").exists()
+
+
+def test_deadline_reports_the_workloads_left_as_not_run(tmp_path, capsys):
+    from bench.__main__ import main
+    out = tmp_path / "r.json"
+    assert main(["--only", "launch", "compile", "--deadline", "0", "--json", str(out)]) == 0
+    sections = json.loads(out.read_text())["sections"]
+    assert [s["name"] for s in sections] == ["launch", "compile"]
+    assert all(s["status"] == "n/a" and "time budget" in s["note"] for s in sections)
+    assert "not run" in capsys.readouterr().out
