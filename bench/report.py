@@ -31,9 +31,13 @@ python -m bench --only launch compile   # some workloads
 python -m bench.report     # regenerate this page and docs/img/*.png from bench/results/
 ```
 
-Reading the tables: {legend} A cell is **n/a** when an implementation or a simt feature is not
-available (the footnote says why: it starts working without edits once the feature lands), and
-**wrong** when it ran but computed a wrong answer: every result is checked against NumPy.
+Reading the tables:
+
+- {legend}
+- A cell is **n/a** when an implementation or a simt feature is not available here; the footnote says
+  why. Workloads are written against simt's public API, so such a cell fills in by itself once the
+  feature lands.
+- A cell is **wrong** when it ran but computed a wrong answer: every result is checked against NumPy.
 """
 
 GPU_PLACEHOLDER = f"""\
@@ -89,10 +93,54 @@ def machine_lines(doc):
     return lines
 
 
+def _cell(sections, name, case_start, impl="simt"):
+    """A usable cell of one section's row whose case starts with `case_start`, or None."""
+    section = sections.get(name)
+    for row in section.rows if section else []:
+        cell = row.cells.get(impl)
+        if row.case.startswith(case_start) and cell is not None and cell.usable:
+            return row, cell
+    return None
+
+
+def headlines(doc):
+    """A few figures worth reading first, where the document has them."""
+    sections = {s["name"]: section_from_dict(s) for s in doc["sections"]}
+    out = []
+    launch = _cell(sections, "launch", "empty")
+    if launch:
+        floor = _cell(sections, "launch", "empty", "cuda-c++")
+        out.append(f"Launch overhead: {launch[1].value:.3g} µs per launch of an empty kernel (host time)" +
+                   (f", against {floor[1].value:.3g} µs for CUDA C++" if floor else ""))
+    phases = [(p, _cell(sections, "compile", p)) for p in ("cold", "warm", "hot")]
+    if all(c for _, c in phases):
+        out.append("Compile latency of the seed's kernel: " +
+                   ", ".join(f"{p} {c[1].value:.3g} ms" for p, c in phases))
+    vecadd = sections.get("vecadd")
+    if vecadd:
+        measured = [r for r in vecadd.rows if "simt" in r.cells and r.cells["simt"].usable]
+        if measured:
+            top = max(measured, key=lambda r: r.params.get("n", 0))
+            share = (f" ({top.cells['simt'].value / top.limit.value:.0%} of the measured copy bandwidth)"
+                     if top.limit is not None and top.limit.usable else "")
+            out.append(f"Vector add at {top.case}: {top.cells['simt'].value:.3g} GB/s{share}")
+    for phase in ("cold", "warm"):
+        script = _cell(sections, "seed", f"examples/vecadd.py, {phase}")
+        if script:
+            row, cell = script
+            target = f" (target {row.target:g} s: {'met' if cell.value <= row.target else 'missed'})" \
+                if row.target is not None else ""
+            out.append(f"`examples/vecadd.py` {phase}: {cell.value:.3g} s{target}")
+    return [f"- {line}" for line in out]
+
+
 def machine_section(doc, plots, doc_dir):
     m = doc["machine"]
     kind = f"GPU: {m['device']}" if m["backend"] == "cuda" else f"cpu backend: {m['device'].split(' (')[0]}"
     out = [f"## {kind}", ""] + machine_lines(doc) + [""]
+    first = headlines(doc)
+    if first:
+        out += ["Headlines:", ""] + first + [""]
     for key in ("bandwidth", "launch", "compile"):
         if key in plots:
             out += [f"![{key}]({os.path.relpath(plots[key], doc_dir)})", ""]

@@ -291,3 +291,13 @@ def test_deadline_reports_the_workloads_left_as_not_run(tmp_path, capsys):
     assert [s["name"] for s in sections] == ["launch", "compile"]
     assert all(s["status"] == "n/a" and "time budget" in s["note"] for s in sections)
     assert "not run" in capsys.readouterr().out
+
+
+def test_headlines_quote_launch_and_seed_targets():
+    launch = Section("launch", "Launch", rows=[Row("empty kernel", "µs", False,
+                                                   {"simt": Cell.ok(4.5), "cuda-c++": Cell.ok(2.0)})])
+    seed = Section("seed", "Seed", rows=[Row("examples/vecadd.py, cold: empty kernel cache", "s", False,
+                                             {"simt": Cell.ok(6.0)}, target=5.0)])
+    lines = report.headlines(_document("box", "cpu", "2025-01-01T00:00:00", [launch, seed]))
+    assert lines == ["- Launch overhead: 4.5 µs per launch of an empty kernel (host time), against 2 µs for CUDA C++",
+                     "- `examples/vecadd.py` cold: 6 s (target 5 s: missed)"]
