@@ -1,0 +1,49 @@
+"""Square matrix multiply a @ b in float32 and float64, against cuBLAS (CuPy, PyTorch) or NumPy's BLAS."""
+import numpy as np
+
+from ..measure import ArrayCase, close_enough
+from ..model import Cell, Row
+from ..suite import workload
+from .common import ARRAY_LIBS, cells_for
+
+METHOD = ("FLOP/s = 2 n**3 / median time of a @ b on fresh random matrices in [-1, 1). Eight random "
+          "rows of each result are checked against a float64 product on the host. The limit column is "
+          "the best of CuPy and PyTorch (both call cuBLAS; TF32 off) on a GPU, NumPy's BLAS on the cpu "
+          "backend.")
+
+ROWS_CHECKED = 8
+
+
+def _sizes(ctx):
+    if ctx.backend == "cuda":
+        return [1024, 4096] if ctx.quick else [512, 1024, 2048, 4096, 8192]
+    return [256, 1024] if ctx.quick else [256, 512, 1024, 2048]
+
+
+def _case(ctx, n, dtype, unit_scale):
+    a = ctx.rng.uniform(-1, 1, (n, n)).astype(dtype)
+    b = ctx.rng.uniform(-1, 1, (n, n)).astype(dtype)
+    rows = np.sort(ctx.rng.choice(n, size=min(ROWS_CHECKED, n), replace=False))
+    expected = a[rows].astype(np.float64) @ b.astype(np.float64)
+    # Products of terms in [-1, 1]: rounding error grows at most with n times the type's epsilon.
+    tol = n * (1e-5 if dtype == np.float32 else 1e-13)
+    return ArrayCase("matmul", [a, b], expected, 2.0 * n**3, lambda flops, s: flops / s / unit_scale,
+                     lambda r, e: close_enough(np.asarray(r)[rows], e, tol))
+
+
+@workload("matmul", "Matrix multiply a @ b (square)", METHOD)
+def run(ctx):
+    gpu = ctx.backend == "cuda"
+    unit, scale = ("TFLOP/s", 1e12) if gpu else ("GFLOP/s", 1e9)
+    limit_libs, limit_name = (("cupy", "torch"), "cuBLAS") if gpu else (("numpy",), "NumPy BLAS")
+    rows = []
+    for dtype in (np.float32, np.float64):
+        for n in _sizes(ctx):
+            ctx.log(f"  {np.dtype(dtype).name} n = {n}")
+            row = Row(f"{np.dtype(dtype).name}, n = {n}", unit, True, params={"n": n, "dtype": np.dtype(dtype).name},
+                      limit_name=limit_name)
+            row.cells = cells_for(ctx, ARRAY_LIBS, _case(ctx, n, dtype, scale))
+            best = max((row.cells[k] for k in limit_libs if row.cells[k].usable), key=lambda c: c.value, default=None)
+            row.limit = Cell.ok(best.value) if best else Cell.na(f"{limit_name} needs {' or '.join(limit_libs)}")
+            rows.append(row)
+    return rows, []

@@ -1,0 +1,78 @@
+"""Bandwidth over vector sizes: the seed's vecadd kernel, elementwise a + b, sum, cumsum."""
+import numpy as np
+
+from ..measure import ArrayCase, close_enough
+from ..model import Row
+from ..stats import gbps
+from ..suite import workload
+from .common import ARRAY_LIBS, KERNEL_LIBS, cells_for, size_label, sweep_exponents
+from .limits import copy_limit
+
+SWEEP_METHOD = ("GB/s = bytes read and written by one call / median time (CUDA events on a GPU, host clock "
+                "with a synchronize on the cpu backend), after warm-up, over buffer sets rotated so that "
+                "together they exceed twice the last-level cache (up to 64 sets). The same random data goes "
+                "to every library and each result is checked against NumPy.")
+
+
+def _sweep(ctx, libs, make_case, dtype, headline=False):
+    limit = copy_limit(ctx)
+    rows = []
+    for p in sweep_exponents(ctx, headline):
+        n = 2**p
+        case = make_case(ctx, n, dtype)
+        ctx.log(f"  {size_label(n)}")
+        row = Row(size_label(n), "GB/s", True, params={"n": n, "bytes": case.work, "dtype": np.dtype(dtype).name},
+                  limit=limit, limit_name="copy")
+        row.cells = cells_for(ctx, libs, case)
+        rows.append(row)
+    return rows, []
+
+
+def _inputs(ctx, n, count, dtype):
+    return [ctx.rng.uniform(-1, 1, n).astype(dtype) for _ in range(count)]
+
+
+def _vecadd_case(ctx, n, dtype):
+    a, b = _inputs(ctx, n, 2, dtype)
+    return ArrayCase("vecadd", [a, b], a + b, 3 * a.nbytes, gbps,
+                     lambda r, e: close_enough(r, e, 0.0, 1e-15))
+
+
+def _add_case(ctx, n, dtype):
+    a, b = _inputs(ctx, n, 2, dtype)
+    return ArrayCase("add", [a, b], a + b, 3 * a.nbytes, gbps, lambda r, e: close_enough(r, e, 0.0, 1e-7))
+
+
+def _sum_case(ctx, n, dtype):
+    a, = _inputs(ctx, n, 1, dtype)
+    # |a| <= 1, so any summation order stays within n * 1e-13 of the float64 sum.
+    return ArrayCase("sum", [a], np.sum(a, dtype=np.float64), a.nbytes, gbps,
+                     lambda r, e: close_enough(r, e, 1e-13 * n))
+
+
+def _cumsum_case(ctx, n, dtype):
+    a, = _inputs(ctx, n, 1, dtype)
+    return ArrayCase("cumsum", [a], np.cumsum(a, dtype=np.float64), 2 * a.nbytes, gbps,
+                     lambda r, e: close_enough(r, e, 1e-13 * n))
+
+
+@workload("vecadd", "Vector add C = A + B, float64 (the seed's kernel)",
+          SWEEP_METHOD + " simt and numba-cuda launch the seed's kernel (same source, block 256); CuPy, "
+          "PyTorch and NumPy call their add with an output array.")
+def vecadd(ctx):
+    return _sweep(ctx, KERNEL_LIBS, _vecadd_case, np.float64, headline=True)
+
+
+@workload("elementwise", "Elementwise a + b, float32 (array operator, allocates the result)", SWEEP_METHOD)
+def elementwise(ctx):
+    return _sweep(ctx, ARRAY_LIBS, _add_case, np.float32)
+
+
+@workload("reduction", "Reduction sum(a), float64", SWEEP_METHOD + " Bytes: the input once.")
+def reduction(ctx):
+    return _sweep(ctx, ARRAY_LIBS, _sum_case, np.float64)
+
+
+@workload("scan", "Scan cumsum(a), float64", SWEEP_METHOD + " Bytes: input read plus output written.")
+def scan(ctx):
+    return _sweep(ctx, ARRAY_LIBS, _cumsum_case, np.float64)
