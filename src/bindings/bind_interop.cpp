@@ -169,7 +169,7 @@ void bind_interop(nb::module_& m) {
         if (!strides.is_none()) st = int_list(strides, "strides");
         return foreign_array(reinterpret_cast<void*>(ptr), dtype_from_object(dtype), int_list(shape, "shape"), st,
                              python_owner(owner));
-    });
+    }, nb::arg("ptr"), nb::arg("shape"), nb::arg("strides").none(), nb::arg("dtype"), nb::arg("owner"));
     m.def("_dlpack_export", [](const NdArray& a, bool versioned, bool copied) { return export_capsule(a, versioned, copied); });
     m.def("_dlpack_import", &import_capsule);
     m.def("_dlpack_device", [] {

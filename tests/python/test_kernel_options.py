@@ -98,7 +98,8 @@ def test_inline_device_functions(rng, inline):
     x = rng.uniform(-3, 3, N)
     out = simt.zeros(N)
     k[(N + 127) // 128, 128](simt.asarray(x), out)
-    np.testing.assert_allclose(out.get(), x * x - 2 * x + 1, rtol=1e-14)
+    # atol: near x = 1 the result cancels, and the GPU may fuse multiply-adds.
+    np.testing.assert_allclose(out.get(), x * x - 2 * x + 1, rtol=1e-14, atol=1e-14)
     source = next(iter(k.inspect_source().values()))
     forced = inline in (True, "always")
     assert ("static SIMT_INLINE double poly" in source) == forced

@@ -283,7 +283,8 @@ def test_shared_memory_without_barriers_runs_the_plain_loop(rng):
     out = simt.zeros(256)
     k[4, 64](simt.asarray(x), out)
     np.testing.assert_allclose(out.get(), x * 3)
-    assert "simt_run_blocks(" in list(k.inspect_source().values())[0]
+    if simt.backend() == "cpu":  # the cuda backend has no runner: blocks are the hardware's
+        assert "simt_run_blocks(" in list(k.inspect_source().values())[0]
 
 
 def test_shared_array_out_of_range_is_masked_and_checked(rng):

@@ -64,7 +64,10 @@ def test_shuffle_in_partial_last_warp(rng):
     lane = lanes_of(n)
     exists = np.where(np.arange(n) < 32, 32, 8)
     down = np.where(lane + 4 < exists, x[np.minimum(np.arange(n) + 4, n - 1)], x)
-    np.testing.assert_array_equal(got[:, 0], down)
+    # Reading a lane past the block's last thread is undefined in CUDA; the cpu backend gives the
+    # caller's own value, as for a source lane past the warp's width.
+    defined = (lane + 4 < exists) | (simt.backend() == "cpu")
+    np.testing.assert_array_equal(got[defined, 0], down[defined])
     np.testing.assert_array_equal(got[:, 1], np.where(np.arange(n) < 32, x[0], x[32]))
     np.testing.assert_array_equal(got[:, 2], np.where(np.arange(n) < 32, -1, 0xFF))  # int32 like numba
 
