@@ -193,12 +193,12 @@ struct ScratchLease {
     }
 };
 
-void launch(ConfiguredLaunch& self, nb::args args) {
+void launch(ConfiguredLaunch& self, PyObject* const* args, size_t nargs) {
     Dispatcher& d = *self.dispatcher;
     ScratchLease lease;
     ArgumentPack& pack = lease.s.pack;
     std::vector<const Type*>& types = lease.s.types;
-    for (size_t i = 0; i < args.size(); ++i) types.push_back(classify_argument(d, i, args[i], pack));
+    for (size_t i = 0; i < nargs; ++i) types.push_back(classify_argument(d, i, nb::handle(args[i]), pack));
     CompiledKernel* k = d.find(types);
     if (!k && d.eager()) {
         // Declared signatures only: convert to the best-fitting one, never compile another.
@@ -211,6 +211,42 @@ void launch(ConfiguredLaunch& self, nb::args args) {
     if (!k) k = &compile_for(d, types);
     backend().launch(*k->loaded, self.config, pack);
 }
+
+ConfiguredLaunch configure(nb::handle self, nb::handle config) {
+    if (!PyTuple_Check(config.ptr()) || PyTuple_GET_SIZE(config.ptr()) < 2 || PyTuple_GET_SIZE(config.ptr()) > 4)
+        throw Error(ErrorKind::Value, "launch configuration must be [griddim, blockdim], [griddim, blockdim, stream] "
+                                      "or [griddim, blockdim, stream, sharedmem]");
+    PyObject* c = config.ptr();
+    Py_ssize_t n = PyTuple_GET_SIZE(c);
+    ConfiguredLaunch launch;
+    launch.dispatcher = nb::inst_ptr<Dispatcher>(self);
+    launch.owner = nb::borrow(self);
+    if (launch.dispatcher->definition().device)
+        throw Error(ErrorKind::Type, "'" + launch.dispatcher->definition().name +
+                                         "' is a device function (device=True): call it from a kernel, it cannot be launched");
+    launch.config.grid = dim3_from(PyTuple_GET_ITEM(c, 0), "griddim");
+    launch.config.block = dim3_from(PyTuple_GET_ITEM(c, 1), "blockdim");
+    launch.config.stream = n > 2 ? stream_from_object(PyTuple_GET_ITEM(c, 2)) : current_stream_handle();
+    if (n > 3) launch.config.dynamic_shared_bytes = nb::cast<int64_t>(nb::handle(PyTuple_GET_ITEM(c, 3)));
+    return launch;
+}
+
+// kernel[config] and configured(*args) as raw type slots: the launch path skips nanobind's
+// generic overload dispatch (it is measured against a bare cuLaunchKernel).
+PyObject* dispatcher_subscript(PyObject* self, PyObject* key) {
+    return guarded<PyObject*>(nullptr, [&] { return nb::cast(configure(self, key)).release().ptr(); });
+}
+
+PyObject* configured_call(PyObject* self, PyObject* args, PyObject* kwargs) {
+    return guarded<PyObject*>(nullptr, [&]() -> PyObject* {
+        if (kwargs && PyDict_GET_SIZE(kwargs) != 0) throw Error(ErrorKind::Type, "kernel launches take positional arguments only");
+        launch(*nb::inst_ptr<ConfiguredLaunch>(self), &PyTuple_GET_ITEM(args, 0), size_t(PyTuple_GET_SIZE(args)));
+        Py_RETURN_NONE;
+    });
+}
+
+PyType_Slot g_dispatcher_slots[] = {{Py_mp_subscript, (void*)dispatcher_subscript}, {0, nullptr}};
+PyType_Slot g_configured_slots[] = {{Py_tp_call, (void*)configured_call}, {0, nullptr}};
 
 // Eager compilation at decoration: every declared signature of a kernel is compiled and loaded;
 // a device function is type-checked against each of its signatures.
@@ -281,27 +317,10 @@ GlobalResolver make_resolver(nb::object callable) {
 }
 
 void bind_kernels(nb::module_& m) {
-    nb::class_<Dispatcher>(m, "Dispatcher")
+    nb::class_<Dispatcher>(m, "Dispatcher", nb::type_slots(g_dispatcher_slots))
         .def("__init__", [](Dispatcher* self, const std::string& name, const std::string& source, const std::string& filename,
                             int first_line, int indent, nb::object resolver, nb::dict options) {
             new (self) Dispatcher(definition_from(name, source, filename, first_line, indent, resolver, options));
-        })
-        .def("__getitem__", [](nb::handle self, nb::handle config) {
-            if (!PyTuple_Check(config.ptr()) || nb::len(config) < 2 || nb::len(config) > 4)
-                throw Error(ErrorKind::Value, "launch configuration must be [griddim, blockdim], [griddim, blockdim, stream] "
-                                              "or [griddim, blockdim, stream, sharedmem]");
-            nb::tuple c = nb::borrow<nb::tuple>(config);
-            ConfiguredLaunch launch;
-            launch.dispatcher = nb::inst_ptr<Dispatcher>(self);
-            launch.owner = nb::borrow(self);
-            if (launch.dispatcher->definition().device)
-                throw Error(ErrorKind::Type, "'" + launch.dispatcher->definition().name +
-                                                 "' is a device function (device=True): call it from a kernel, it cannot be launched");
-            launch.config.grid = dim3_from(c[0], "griddim");
-            launch.config.block = dim3_from(c[1], "blockdim");
-            launch.config.stream = c.size() > 2 ? stream_from_object(c[2]) : current_stream_handle();
-            if (c.size() > 3) launch.config.dynamic_shared_bytes = nb::cast<int64_t>(c[3]);
-            return launch;
         })
         .def_prop_ro("_name", [](Dispatcher& d) { return d.definition().name; })
         .def_prop_ro("_device", [](Dispatcher& d) { return d.definition().device; })
@@ -331,8 +350,7 @@ void bind_kernels(nb::module_& m) {
         return nvrtc_options(d.options, major, minor);
     });
 
-    nb::class_<ConfiguredLaunch>(m, "ConfiguredLaunch")
-        .def("__call__", &launch)
+    nb::class_<ConfiguredLaunch>(m, "ConfiguredLaunch", nb::type_slots(g_configured_slots))
         .def_prop_ro("griddim", [](ConfiguredLaunch& c) { return nb::make_tuple(c.config.grid.x, c.config.grid.y, c.config.grid.z); })
         .def_prop_ro("blockdim", [](ConfiguredLaunch& c) { return nb::make_tuple(c.config.block.x, c.config.block.y, c.config.block.z); });
 }

@@ -109,6 +109,14 @@ const Type* int64_type() { return scalar_type(DType::Int64); }
 const Type* float64_type() { return scalar_type(DType::Float64); }
 
 const Type* array_type(DType d, int ndim, Layout layout, bool readonly) {
+    // The launch path asks for these on every launch: answer common ones without the lock.
+    constexpr int kCachedDims = 8;
+    static const Type* cache[kNumDTypes][kCachedDims + 1][3][2] = {};
+    bool cacheable = ndim >= 0 && ndim <= kCachedDims;
+    const Type** slot = cacheable ? &cache[int(d)][ndim][int(layout)][readonly ? 1 : 0] : nullptr;
+    if (slot) {
+        if (const Type* hit = __atomic_load_n(slot, __ATOMIC_ACQUIRE)) return hit;
+    }
     Type t = make(TypeKind::Array);
     t.dtype = d;
     t.ndim = ndim;
@@ -116,7 +124,9 @@ const Type* array_type(DType d, int ndim, Layout layout, bool readonly) {
     t.readonly = readonly;
     std::string key = std::string("a:") + dtype_name(d) + ":" + std::to_string(ndim) + ":" +
                       std::to_string(int(layout)) + (readonly ? ":ro" : "");
-    return interner().get(key, t);
+    const Type* p = interner().get(key, t);
+    if (slot) __atomic_store_n(slot, p, __ATOMIC_RELEASE);
+    return p;
 }
 
 const Type* tuple_type(const std::vector<const Type*>& elems) {
