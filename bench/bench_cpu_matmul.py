@@ -13,36 +13,18 @@ os.environ.setdefault("SIMT_BACKEND", "cpu")
 import numpy as np  # noqa: E402
 
 import simt  # noqa: E402
-from simt import cuda, float32  # noqa: E402
+from simt import cuda  # noqa: E402
 
 N = 512
-TPB = 16
 REPEATS = 5
 TARGET_RATIO = 3.0
 
 
-@cuda.jit
-def fast_matmul(A, B, C):
-    sA = cuda.shared.array(shape=(TPB, TPB), dtype=float32)
-    sB = cuda.shared.array(shape=(TPB, TPB), dtype=float32)
-    x, y = cuda.grid(2)
-    tx = cuda.threadIdx.x
-    ty = cuda.threadIdx.y
-    bpg = cuda.gridDim.x
-    tmp = float32(0.)
-    for i in range(bpg):
-        sA[ty, tx] = 0
-        sB[ty, tx] = 0
-        if y < A.shape[0] and (tx + i * TPB) < A.shape[1]:
-            sA[ty, tx] = A[y, tx + i * TPB]
-        if x < B.shape[1] and (ty + i * TPB) < B.shape[0]:
-            sB[ty, tx] = B[ty + i * TPB, x]
-        cuda.syncthreads()
-        for j in range(TPB):
-            tmp += sA[ty, j] * sB[j, tx]
-        cuda.syncthreads()
-    if y < C.shape[0] and x < C.shape[1]:
-        C[y, x] = tmp
+# The kernel the benchmark suite also runs on GPUs beside numba-cuda (bench/kernels.py).
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from bench.kernels import TPB, compile_with, tiled_matmul  # noqa: E402
+
+fast_matmul = compile_with(cuda, tiled_matmul)
 
 
 CPP_REFERENCE = r"""

@@ -4,6 +4,8 @@ The functions below are not decorated; `compile_with(cuda_module, func)` binds t
 to simt.cuda or numba.cuda and jit-compiles them, so both compilers see the same text."""
 import types
 
+from numpy import float32
+
 SPIN_STEP = 0.999999  # x -> x*SPIN_STEP + SPIN_ADD: a dependent chain the compiler cannot shorten
 SPIN_ADD = 1e-6
 
@@ -33,6 +35,40 @@ def spin(out, iters):
     out[0] = x
 
 
+TPB = 16  # tile width of tiled_matmul: threads per block along x and y
+
+
+def tiled_matmul(A, B, C):
+    # numba's documented shared-memory matrix product: each block stages TPB x TPB tiles of A and
+    # B in shared memory, every thread accumulates one element of C.
+    sA = cuda.shared.array(shape=(TPB, TPB), dtype=float32)  # noqa: F821
+    sB = cuda.shared.array(shape=(TPB, TPB), dtype=float32)  # noqa: F821
+    x, y = cuda.grid(2)  # noqa: F821
+    tx = cuda.threadIdx.x  # noqa: F821
+    ty = cuda.threadIdx.y  # noqa: F821
+    bpg = cuda.gridDim.x  # noqa: F821
+    tmp = float32(0.0)
+    for i in range(bpg):
+        sA[ty, tx] = 0
+        sB[ty, tx] = 0
+        if y < A.shape[0] and tx + i * TPB < A.shape[1]:
+            sA[ty, tx] = A[y, tx + i * TPB]
+        if x < B.shape[1] and ty + i * TPB < B.shape[0]:
+            sB[ty, tx] = B[ty + i * TPB, x]
+        cuda.syncthreads()  # noqa: F821
+        for j in range(TPB):
+            tmp += sA[ty, j] * sB[j, tx]
+        cuda.syncthreads()  # noqa: F821
+    if y < C.shape[0] and x < C.shape[1]:
+        C[y, x] = tmp
+
+
+def launch_tiled_matmul(kernel, a, b, c):
+    n = c.shape[0]
+    blocks = (n + TPB - 1) // TPB
+    kernel[(blocks, blocks), (TPB, TPB)](a, b, c)
+
+
 def compile_with(cuda_module, func, **options):
     """`func` above with its free name `cuda` bound to `cuda_module`, decorated by its jit."""
     rebound = types.FunctionType(func.__code__, dict(globals(), cuda=cuda_module), func.__name__)
@@ -49,6 +85,13 @@ class Compiled:
         self.vecadd = jit(vecadd)
         self.empties = {0: jit(empty0), 1: jit(empty1), 3: jit(empty3)}
         self.spin = jit(spin)
+        self.tiled_matmul = jit(tiled_matmul)
+        # numba compiles without bounds checks by default (and takes no boundscheck option here);
+        # simt masks out-of-range accesses unless told otherwise.
+        if cuda_module.__name__.startswith("numba"):
+            self.tiled_matmul_unchecked = self.tiled_matmul
+        else:
+            self.tiled_matmul_unchecked = compile_with(cuda_module, tiled_matmul, boundscheck=False)
 
 
 def launch_burst(kernel, args, count):

@@ -13,7 +13,7 @@ class NotAvailable(Exception):
 
 # Operations a workload may ask for. "out" operations write their last argument; the others
 # return a new array (or scalar).
-OPS_WITH_OUT = {"vecadd", "copy"}
+OPS_WITH_OUT = {"vecadd", "copy", "tiled_matmul", "tiled_matmul_unchecked"}
 
 
 class Library:
@@ -84,6 +84,12 @@ class Library:
         """Operation name -> callable, for libraries whose operations need no probing."""
         return {}
 
+    def _tiled_matmul(self, name):
+        """The shared-memory tiled matmul kernel (bench/kernels.py), for libraries that jit it."""
+        from .kernels import launch_tiled_matmul
+        k = getattr(self.kernels(), name)
+        return lambda a, b, c: launch_tiled_matmul(k, a, b, c)
+
     def launch_kit(self):
         """An object with spin(iters), burst(nargs, count) and synchronize() (see workloads/launch)."""
         raise NotAvailable(f"{self.name} launches no user kernels")
@@ -141,6 +147,8 @@ class Simt(Library):
         if name == "vecadd":
             k = self.kernels().vecadd
             return lambda a, b, c: k[(a.size + 255) // 256, 256](a, b, c)
+        if name in ("tiled_matmul", "tiled_matmul_unchecked"):
+            return self._tiled_matmul(name)
         if name == "copy":
             self._probe("ndarray.copy", lambda: s.ones(4).copy())
             return lambda a, c: a.copy()  # no copy-into yet: returns a new array (allocation is timed too)
@@ -246,6 +254,8 @@ class Numba(Library):
         if name == "vecadd":
             k = self.kernels().vecadd
             return lambda a, b, c: k[(a.size + 255) // 256, 256](a, b, c)
+        if name in ("tiled_matmul", "tiled_matmul_unchecked"):
+            return self._tiled_matmul(name)
         raise NotAvailable("numba-cuda device arrays have no array operations")
 
     def launch_kit(self):

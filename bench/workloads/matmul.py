@@ -47,3 +47,32 @@ def run(ctx):
             row.limit = Cell.ok(best.value) if best else Cell.na(f"{limit_name} needs {' or '.join(limit_libs)}")
             rows.append(row)
     return rows, []
+
+
+TILED_METHOD = ("The kernel-language matrix product (bench/kernels.py: numba's documented 16 x 16 "
+                "shared-memory tiles, one thread per element of C) compiled from one source by simt and "
+                "by numba-cuda; float32; FLOP/s = 2 n**3 / median time; rows checked as for a @ b. "
+                "'masked' is simt's default (out-of-range accesses are masked); 'unchecked' compiles "
+                "with boundscheck=False, which is numba's default.")
+
+
+def _tiled_sizes(ctx):
+    if ctx.backend == "cuda":
+        return [4096] if ctx.quick else [1024, 2048, 4096]
+    return [512] if ctx.quick else [256, 512]
+
+
+@workload("tiled_matmul", "Tiled matrix multiply kernel (shared memory, 16 x 16 tiles)", TILED_METHOD)
+def run_tiled(ctx):
+    gpu = ctx.backend == "cuda"
+    unit, scale = ("TFLOP/s", 1e12) if gpu else ("GFLOP/s", 1e9)
+    rows = []
+    for n in _tiled_sizes(ctx):
+        for op, label in (("tiled_matmul", "masked"), ("tiled_matmul_unchecked", "unchecked")):
+            ctx.log(f"  tiled matmul float32 n = {n}, {label}")
+            case = _case(ctx, n, np.float32, scale)
+            case.op = op
+            row = Row(f"float32, n = {n}, {label}", unit, True, params={"n": n, "dtype": "float32", "bounds": label})
+            row.cells = cells_for(ctx, ("simt", "numba"), case)
+            rows.append(row)
+    return rows, []

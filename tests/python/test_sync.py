@@ -391,6 +391,9 @@ def test_region_mode_barrier_in_else_branch(rng):
     k[1, 32](simt.asarray(x), 0, out)
     np.testing.assert_array_equal(out.get(), x)
 
+    if simt.backend() != "cpu":
+        return  # the rest is the cpu backend's diagnosis of what CUDA leaves undefined
+
     @cuda.jit
     def divergent_else(out):
         t = cuda.threadIdx.x

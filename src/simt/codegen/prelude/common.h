@@ -147,10 +147,12 @@ template <> struct simt_is_unsigned<uint32_t> { enum { value = 1 }; };
 template <> struct simt_is_unsigned<uint64_t> { enum { value = 1 }; };
 template <class... I> struct simt_all_unsigned { enum { value = (simt_is_unsigned<I>::value && ...) }; };
 
-// Wraps negative indices once (unless Wrap is false) and checks each against its extent; null
-// when out of range.
+// Wraps negative indices once (unless Wrap is false) and checks each against its extent. Returns
+// whether the element exists; `ix` then holds the wrapped indices. Loads and stores test this flag
+// rather than a null pointer, so the GPU compiler can predicate them (a shared-memory address
+// converted to a generic pointer cannot be proven non-null, which forced branches).
 template <bool Wrap, class T, int N, int L>
-SIMT_INLINE T* simt_locate(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, int64_t* ix) {
+SIMT_INLINE bool simt_in_range(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, int64_t* ix) {
     bool ok = true;
 #if SIMT_BOUNDS == SIMT_BOUNDS_CHECKED
     int64_t given[N];
@@ -166,28 +168,36 @@ SIMT_INLINE T* simt_locate(simt_ctx& ctx, const simt_array<T, N, L>& a, int site
     if (!ok) simt_report_oob<N>(ctx, site, given, a.shape);
 #endif
     (void)ctx; (void)site;
-    return ok ? simt_address(a, ix) : (T*)0;
+    return ok;
+}
+
+// The element's address, or null when out of range (for read-modify-write users: op=, atomics).
+template <bool Wrap, class T, int N, int L>
+SIMT_INLINE T* simt_locate(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, int64_t* ix) {
+    return simt_in_range<Wrap>(ctx, a, site, ix) ? simt_address(a, ix) : (T*)0;
 }
 
 template <class T, int N, int L, class... I>
 SIMT_INLINE T simt_load(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, I... idx) {
     int64_t ix[N] = {(int64_t)idx...};
-    T* p = simt_locate<!simt_all_unsigned<I...>::value>(ctx, a, site, ix);
+    bool ok = simt_in_range<!simt_all_unsigned<I...>::value>(ctx, a, site, ix);
 #if SIMT_BOUNDS == SIMT_BOUNDS_UNCHECKED
-    return *p;  // never null here; no test keeps loops vectorizable
+    (void)ok;
+    return *simt_address(a, ix);  // no test keeps loops vectorizable
 #else
-    return p ? *p : T(0);
+    return ok ? *simt_address(a, ix) : T(0);
 #endif
 }
 template <class T> struct simt_same { typedef T type; };  // keeps `value` out of deduction
 template <class T, int N, int L, class... I>
 SIMT_INLINE void simt_store(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, typename simt_same<T>::type value, I... idx) {
     int64_t ix[N] = {(int64_t)idx...};
-    T* p = simt_locate<!simt_all_unsigned<I...>::value>(ctx, a, site, ix);
+    bool ok = simt_in_range<!simt_all_unsigned<I...>::value>(ctx, a, site, ix);
 #if SIMT_BOUNDS == SIMT_BOUNDS_UNCHECKED
-    *p = value;
+    (void)ok;
+    *simt_address(a, ix) = value;
 #else
-    if (p) *p = value;
+    if (ok) *simt_address(a, ix) = value;
 #endif
 }
 template <class T, int N, int L, class... I>
