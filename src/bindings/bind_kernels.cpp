@@ -70,11 +70,12 @@ KernelDefinition definition_from(const std::string& name, const std::string& sou
 }
 
 // The argument of a kernel launch: its kernel type, with its bytes appended to `pack`.
-const Type* classify_argument(const Dispatcher& d, size_t index, nb::handle arg, ArgumentPack& pack) {
+const Type* classify_argument(const Dispatcher& d, size_t index, nb::handle arg, ArgumentPack& pack,
+                              bool default_stream = false) {
     PyObject* o = arg.ptr();
     if (nb::isinstance<NdArray>(arg)) {
         const NdArray* a = nb::inst_ptr<NdArray>(arg);
-        a->pack_into(pack);
+        a->pack_into(pack, default_stream);
         return a->kernel_type();
     }
     if (PyBool_Check(o)) {
@@ -198,7 +199,8 @@ void launch(ConfiguredLaunch& self, PyObject* const* args, size_t nargs) {
     ScratchLease lease;
     ArgumentPack& pack = lease.s.pack;
     std::vector<const Type*>& types = lease.s.types;
-    for (size_t i = 0; i < nargs; ++i) types.push_back(classify_argument(d, i, nb::handle(args[i]), pack));
+    const bool default_stream = self.config.stream == nullptr;
+    for (size_t i = 0; i < nargs; ++i) types.push_back(classify_argument(d, i, nb::handle(args[i]), pack, default_stream));
     CompiledKernel* k = d.find(types);
     if (!k && d.eager()) {
         // Declared signatures only: convert to the best-fitting one, never compile another.

@@ -42,7 +42,7 @@ const Type* NdArray::kernel_type() const {
     return array_type(dtype, ndim, c_contiguous() ? Layout::C : Layout::A);
 }
 
-void NdArray::pack_into(ArgumentPack& pack) const {
+void NdArray::pack_into(ArgumentPack& pack, bool default_stream) const {
     int64_t bytes[1 + 2 * kMaxDims];
     bytes[0] = int64_t(reinterpret_cast<uintptr_t>(data));
     for (int i = 0; i < ndim; ++i) {
@@ -50,7 +50,7 @@ void NdArray::pack_into(ArgumentPack& pack) const {
         bytes[1 + ndim + i] = strides[i];
     }
     pack.add(bytes, sizeof(int64_t) * size_t(1 + 2 * ndim), 8);
-    pack.keep_alive.push_back(owner);
+    if (!(default_stream && owner_frees_in_stream_order)) pack.keep_alive.push_back(owner);
 }
 
 std::string shape_string(const std::vector<int64_t>& shape) {
@@ -81,6 +81,7 @@ NdArray empty_array(DType dtype, const std::vector<int64_t>& shape, bool fortran
     auto buffer = std::make_shared<DeviceBuffer>(size_t(count) * size_t(dtype_size(dtype)), nullptr);
     a.data = static_cast<char*>(buffer->data());
     a.owner = buffer;
+    a.owner_frees_in_stream_order = true;
     return a;
 }
 

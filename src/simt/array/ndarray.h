@@ -34,6 +34,9 @@ struct NdArray {
     int ndim = 0;
     int64_t shape[kMaxDims] = {};
     int64_t strides[kMaxDims] = {};  // bytes
+    // The owner is a DeviceBuffer, whose free is ordered after work already queued on the default
+    // stream (cpu: queued; cuda: cuMemFreeAsync on the legacy stream): such launches need not hold it.
+    bool owner_frees_in_stream_order = false;
 
     int64_t size() const;
     int itemsize() const { return dtype_size(dtype); }
@@ -43,8 +46,9 @@ struct NdArray {
     std::vector<int64_t> shape_vector() const { return {shape, shape + ndim}; }
     // The kernel-argument type of this array (layout C when C-contiguous, else A).
     const Type* kernel_type() const;
-    // Appends the kernel-argument bytes (data, shape, strides) to `pack`.
-    void pack_into(ArgumentPack& pack) const;
+    // Appends the kernel-argument bytes (data, shape, strides) to `pack`, and the owner to its
+    // keep-alive list unless the launch is on the default stream and the owner frees in stream order.
+    void pack_into(ArgumentPack& pack, bool default_stream = false) const;
 };
 
 // A new C-ordered (or F-ordered) array; contents uninitialized. Raises on bad shapes.
