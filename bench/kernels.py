@@ -15,6 +15,12 @@ def vecadd(A, B, C):  # the seed's kernel
     C[work_index] = A[work_index] + B[work_index]
 
 
+def scaled_difference(A, B, C):  # a second, different kernel: compile latency of a later one
+    i = cuda.grid(1)  # noqa: F821 (bound by compile_with)
+    if i < C.size:
+        C[i] = 2.0 * A[i] - B[i]
+
+
 def empty0():
     pass
 

@@ -2,6 +2,7 @@
 compile times (cold, later new kernels, warm from the disk cache), launch overhead behind a
 20 ms kernel, and the seed's vector add bandwidth. Prints one `name: value` line per number."""
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -25,10 +26,38 @@ COMPILE_SCRIPT = textwrap.dedent("""
         i = cuda.grid(1)
         C[i] = A[i] + B[i]
 
+    # Later new kernels, each different.
     @cuda.jit
-    def second(A, B, C):
+    def k1(A, B, C):
         i = cuda.grid(1)
         C[i] = A[i] * B[i] - C[i]
+
+    @cuda.jit
+    def k2(A, B, C):
+        i = cuda.grid(1)
+        if i < C.size:
+            C[i] = max(A[i], B[i])
+
+    @cuda.jit
+    def k3(A, B, C):
+        i = cuda.grid(1)
+        s = 0.0
+        for j in range(4):
+            s += A[i] * j
+        C[i] = s + B[i]
+
+    @cuda.jit
+    def k4(A, B, C):
+        i = cuda.grid(1)
+        C[i] = A[i] / (B[i] + 1.0)
+
+    @cuda.jit
+    def k5(A, B, C):
+        i = cuda.grid(1)
+        if A[i] > B[i]:
+            C[i] = A[i]
+        else:
+            C[i] = -B[i]
 
     a = simt.zeros(1024)
     cuda.synchronize()
@@ -36,27 +65,37 @@ COMPILE_SCRIPT = textwrap.dedent("""
     first[4, 256](a, a, a)
     cuda.synchronize()
     t3 = time.perf_counter()
-    second[4, 256](a, a, a)
-    cuda.synchronize()
-    t4 = time.perf_counter()
-    print(f"{(t1 - t0) * 1e3:.1f} {(t3 - t2) * 1e3:.1f} {(t4 - t3) * 1e3:.1f}")
+    print(f"{(t1 - t0) * 1e3:.1f} {(t3 - t2) * 1e3:.1f}")
+    for k in (k1, k2, k3, k4, k5):
+        t = time.perf_counter()
+        k[4, 256](a, a, a)
+        cuda.synchronize()
+        total = (time.perf_counter() - t) * 1e3
+        c = simt._simt.compile_counters()
+        print(f"{total:.1f} {c['last_front_end_ms']:.2f} {c['last_load_ms']:.1f} {c['last_compiler_ms']:.1f} "
+              f"{c['last_link_ms']:.1f}")
 """)
 
 
-def compile_times():
-    """(import ms, first kernel ms, second kernel ms) cold, then the same warm from the disk cache."""
-    with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryDirectory() as work:
+def compile_times(cold_runs=3):
+    """`cold_runs` processes with an empty kernel cache, then one more finding the last one's
+    kernels on disk. Per process: import ms, first kernel ms, and for each later new kernel
+    [total, front end, backend load, compiler, link] ms. The driver's own JIT cache is off, so
+    that every cold run really assembles its PTX."""
+    with tempfile.TemporaryDirectory() as work:
         script = os.path.join(work, "compile_probe.py")
         with open(script, "w") as f:
             f.write(COMPILE_SCRIPT)
-        env = {**os.environ, "SIMT_CACHE_DIR": cache}
         runs = []
-        for _ in range(2):
+        for i in range(cold_runs + 1):
+            cache = os.path.join(work, f"cache{min(i, cold_runs - 1)}")
+            env = {**os.environ, "SIMT_CACHE_DIR": cache, "CUDA_CACHE_DISABLE": "1"}
             r = subprocess.run([sys.executable, script], capture_output=True, text=True, env=env, timeout=120)
             if r.returncode != 0:
                 raise RuntimeError(r.stderr)
-            runs.append([float(x) for x in r.stdout.split()])
-        return runs
+            lines = [[float(x) for x in line.split()] for line in r.stdout.splitlines()]
+            runs.append((lines[0][0], lines[0][1], lines[1:]))
+        return runs[:-1], runs[-1]
 
 
 @cuda.jit
@@ -132,6 +171,30 @@ def vecadd_bandwidth_tbs(reps=20):
     return 3 * n * 8 / (best * 1e-3) / 1e12
 
 
+def nvrtc_floor_ms(reps=6):
+    """NVRTC alone on this machine: the median time to compile an empty kernel to a cubin for the
+    current device (later compiles in a process; the first one pays NVRTC's start-up)."""
+    import ctypes
+    from simt.pathfinder import find_nvrtc
+    nv = ctypes.CDLL(find_nvrtc())
+    cc = cuda.Device().compute_capability
+    options = [f"--gpu-architecture=sm_{cc[0]}{cc[1]}".encode(), b"--std=c++17"]
+    argv = (ctypes.c_char_p * len(options))(*options)
+    times = []
+    for i in range(reps + 1):
+        prog = ctypes.c_void_p()
+        src = f'extern "C" __global__ void empty{i}(float* a) {{ a[0] = {i}; }}'.encode()
+        if nv.nvrtcCreateProgram(ctypes.byref(prog), src, b"floor.cu", 0, None, None) != 0:
+            raise RuntimeError("nvrtcCreateProgram failed")
+        t = time.perf_counter()
+        r = nv.nvrtcCompileProgram(prog, len(options), argv)
+        times.append((time.perf_counter() - t) * 1e3)
+        nv.nvrtcDestroyProgram(ctypes.byref(prog))
+        if r != 0:
+            raise RuntimeError(f"NVRTC failed on an empty kernel ({r})")
+    return statistics.median(times[1:])
+
+
 def main():
     print(f"backend: {simt.backend()}")
     if simt.backend() != "cuda":
@@ -139,11 +202,21 @@ def main():
         return 1
     d = cuda.Device()
     print(f"device: {d.name} (sm_{d.compute_capability[0]}{d.compute_capability[1]})")
-    (imp0, first0, second0), (imp1, first1, second1) = compile_times()
-    print(f"import_ms: {imp0:.1f}")
-    print(f"first_kernel_cold_ms: {first0:.1f}   (target <= 300)")
-    print(f"new_kernel_cold_ms: {second0:.1f}   (target <= 40)")
-    print(f"kernel_warm_from_disk_ms: {max(first1, second1):.1f}   (target <= 5)")
+    cold, (imp1, first1, later1) = compile_times()
+    later0 = [row for _, _, rows in cold for row in rows]
+    for imp, first, rows in cold:
+        print(f"  process: import {imp:.1f} ms, first kernel {first:.1f} ms")
+        for total, front, load, compiler, link in rows:
+            print(f"    new kernel: {total:.1f} ms = front end {front:.2f} + backend load {load:.1f} "
+                  f"(NVRTC {compiler:.1f}, driver link {link:.1f}) + launch/sync")
+    print(f"import_ms: {statistics.median(imp for imp, _, _ in cold):.1f}   (median)")
+    print(f"first_kernel_cold_ms: {statistics.median(first for _, first, _ in cold):.1f}   (median; target <= 300)")
+    print(f"new_kernel_cold_ms: {statistics.median(row[0] for row in later0):.1f}   "
+          f"(median of {len(later0)}: NVRTC {statistics.median(row[3] for row in later0):.1f}, "
+          f"driver link {statistics.median(row[4] for row in later0):.1f}; target <= 40)")
+    print(f"nvrtc_empty_kernel_ms: {nvrtc_floor_ms():.1f}   (NVRTC alone, empty kernel to a cubin, on this machine now)")
+    print(f"front_end_ms: {max(row[1] for row in later0):.2f}   (max; target <= 1)")
+    print(f"kernel_warm_from_disk_ms: {max([first1] + [row[0] for row in later1]):.1f}   (max; target <= 5)")
     print(f"launch_overhead_us: {launch_overhead_us():.2f}   (target <= 3.8: CUDA C++ 3.3 + 0.5)")
     print(f"vecadd_TBps: {vecadd_bandwidth_tbs():.3f}   (target >= 3.44)")
     return 0

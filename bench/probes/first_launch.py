@@ -1,6 +1,7 @@
 """Run in a fresh process (python -m bench.probes.first_launch LIB): the time of the first launch
-of the seed's vecadd, compilation or cache load included, and for simt also of a new @cuda.jit of
-the same function (found compiled in memory). Prints one JSON object."""
+of the seed's vecadd, compilation or cache load included; of a new @cuda.jit / RawKernel of the
+same function (found compiled in memory, where the library keeps it); and of a different kernel
+launched after those (the cost of each later new kernel in a process). Prints one JSON object."""
 import json
 import sys
 import time
@@ -14,6 +15,12 @@ CUPY_VECADD = r"""
 extern "C" __global__ void vecadd(const double* A, const double* B, double* C, long long n) {
     long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) C[i] = A[i] + B[i];
+}
+"""
+CUPY_SCALED_DIFFERENCE = r"""
+extern "C" __global__ void scaled_difference(const double* A, const double* B, double* C, long long n) {
+    long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) C[i] = 2.0 * A[i] - B[i];
 }
 """
 
@@ -30,7 +37,7 @@ def run_simt(a, b):
     import simt
     from simt import cuda
 
-    from bench.kernels import compile_with, vecadd
+    from bench.kernels import compile_with, scaled_difference, vecadd
     out = {"import_s": time.perf_counter() - t0}
     da, db, dc = simt.asarray(a), simt.asarray(b), simt.zeros(N)
     simt.synchronize()  # the runtime is up before the clock starts
@@ -44,6 +51,9 @@ def run_simt(a, b):
     dc2 = simt.zeros(N)
     out["hot_s"] = _timed(lambda: again[(N + BLOCK - 1) // BLOCK, BLOCK](da, db, dc2), simt.synchronize)
     out["correct"] = out["correct"] and bool(np.array_equal(dc2.get(), a + b))
+    later = compile_with(cuda, scaled_difference)
+    out["later_s"] = _timed(lambda: later[(N + BLOCK - 1) // BLOCK, BLOCK](da, db, dc2), simt.synchronize)
+    out["correct"] = out["correct"] and bool(np.array_equal(dc2.get(), 2.0 * a - b))
     return out
 
 
@@ -52,13 +62,16 @@ def run_numba(a, b):
     t0 = time.perf_counter()
     from numba import cuda
 
-    from bench.kernels import compile_with, vecadd
+    from bench.kernels import compile_with, scaled_difference, vecadd
     out = {"import_s": time.perf_counter() - t0}
     da, db, dc = cuda.to_device(a), cuda.to_device(b), cuda.device_array(N)
     cuda.synchronize()
     k = compile_with(cuda, vecadd, cache=True)  # NUMBA_CACHE_DIR is set by the parent
     out["first_launch_s"] = _timed(lambda: k[(N + BLOCK - 1) // BLOCK, BLOCK](da, db, dc), cuda.synchronize)
     out["correct"] = bool(np.array_equal(dc.copy_to_host(), a + b))
+    later = compile_with(cuda, scaled_difference, cache=True)
+    out["later_s"] = _timed(lambda: later[(N + BLOCK - 1) // BLOCK, BLOCK](da, db, dc), cuda.synchronize)
+    out["correct"] = out["correct"] and bool(np.array_equal(dc.copy_to_host(), 2.0 * a - b))
     return out
 
 
@@ -77,6 +90,9 @@ def run_cupy(a, b):
     dc2 = cupy.zeros(N)
     out["hot_s"] = _timed(lambda: again(grid, (BLOCK,), (da, db, dc2, np.int64(N))), sync)
     out["correct"] = out["correct"] and bool(np.array_equal(cupy.asnumpy(dc2), a + b))
+    later = cupy.RawKernel(CUPY_SCALED_DIFFERENCE, "scaled_difference")
+    out["later_s"] = _timed(lambda: later(grid, (BLOCK,), (da, db, dc2, np.int64(N))), sync)
+    out["correct"] = out["correct"] and bool(np.array_equal(cupy.asnumpy(dc2), 2.0 * a - b))
     return out
 
 

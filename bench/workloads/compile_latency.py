@@ -1,5 +1,6 @@
 """Compile latency of the seed's vecadd: cold (empty cache, new process), warm (disk cache, new
-process) and hot (in memory), for simt, numba-cuda and CuPy."""
+process) and hot (in memory), and of a different kernel later in a cold process, for simt,
+numba-cuda and CuPy."""
 import json
 import tempfile
 
@@ -14,14 +15,18 @@ METHOD = ("Each figure is the time of the first launch of the seed's vecadd (n =
           "Cold: empty cache directory (SIMT_CACHE_DIR, NUMBA_CACHE_DIR with cache=True, "
           "CUPY_CACHE_DIR). Warm: a new process finding the kernel in that directory. Hot: a new "
           "@cuda.jit (simt) or RawKernel (CuPy) of the same source in the process that already compiled it. "
+          "Later: the first launch of a different kernel (2 A - B) in the cold process, after the first "
+          "one: what each further new kernel costs. The driver's own JIT cache is off (CUDA_CACHE_DISABLE=1). "
           "Median over processes; every result is checked.")
 
 CACHE_VARIABLE = {"simt": "SIMT_CACHE_DIR", "numba": "NUMBA_CACHE_DIR", "cupy": "CUPY_CACHE_DIR"}
+PHASES = ("cold", "warm", "hot", "later")
 HOT_NA = {"numba": "numba-cuda keeps compiled code per @cuda.jit object: a new one compiles again"}
 
 
 def _probe(ctx, name, cache_dir):
-    seconds, done = run_python(ctx.root, ["-m", "bench.probes.first_launch", name], {CACHE_VARIABLE[name]: cache_dir})
+    env = {CACHE_VARIABLE[name]: cache_dir, "CUDA_CACHE_DISABLE": "1"}
+    seconds, done = run_python(ctx.root, ["-m", "bench.probes.first_launch", name], env)
     if done.returncode:
         raise RuntimeError(failure(done))
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -43,8 +48,8 @@ def _expectation(name, phase, result):
 def _lib_cells(ctx, name, runs):
     reason = ctx.libs[name].unavailable_reason() if name != "simt" else None
     if reason:
-        return {phase: Cell.na(reason) for phase in ("cold", "warm", "hot")}
-    samples = {"cold": [], "warm": [], "hot": []}
+        return {phase: Cell.na(reason) for phase in PHASES}
+    samples = {phase: [] for phase in PHASES}
     problems = {}
     try:
         for _ in range(runs):
@@ -54,14 +59,16 @@ def _lib_cells(ctx, name, runs):
                     samples[phase].append(result["first_launch_s"])
                     if "hot_s" in result:
                         samples["hot"].append(result["hot_s"])
+                    if phase == "cold" and "later_s" in result:
+                        samples["later"].append(result["later_s"])
                     problem = _expectation(name, phase, result)
                     if problem:
                         problems[phase] = problem
-                    if not result.get("correct"):  # the hot launch is checked with the same flag
-                        problems["hot"] = problem
+                    if not result.get("correct"):  # hot and later launches are checked with the same flag
+                        problems["hot"] = problems["later"] = problem
             ctx.log(f"    {name}: cold {samples['cold'][-1]:.3f} s, warm {samples['warm'][-1]:.3f} s")
     except Exception as e:
-        return {phase: Cell.error(f"{type(e).__name__}: {e}") for phase in ("cold", "warm", "hot")}
+        return {phase: Cell.error(f"{type(e).__name__}: {e}") for phase in PHASES}
     cells = {}
     for phase, values in samples.items():
         if not values:
@@ -78,7 +85,7 @@ def run(ctx):
     runs = 1 if ctx.quick else 3
     per_lib = {name: _lib_cells(ctx, name, runs) for name in ("simt", "numba", "cupy")}
     labels = {"cold": "cold: empty cache, new process", "warm": "warm: disk cache, new process",
-              "hot": "hot: in memory, same process"}
+              "hot": "hot: in memory, same process", "later": "later: a different kernel, same cold process"}
     rows = [Row(label, "ms", False, {name: cells[phase] for name, cells in per_lib.items()}, params={"phase": phase})
             for phase, label in labels.items()]
     return rows, []

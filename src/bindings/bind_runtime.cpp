@@ -57,6 +57,10 @@ void bind_runtime(nb::module_& m) {
         d["compiled"] = c.compiled;
         d["disk_hits"] = c.disk_hits;
         d["memory_hits"] = c.memory_hits;
+        d["last_front_end_ms"] = c.last_front_end_ms;
+        d["last_load_ms"] = c.last_load_ms;
+        d["last_compiler_ms"] = c.last_compiler_ms;
+        d["last_link_ms"] = c.last_link_ms;
         return d;
     });
     m.def("cache_dir", [] { return DiskCache::instance().root(); });

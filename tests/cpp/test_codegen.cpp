@@ -51,9 +51,18 @@ TEST(Codegen, TargetsDifferOnlyInTheEntryPointAndPrelude) {
     EXPECT_NE(body_cpu.find("sqrtf("), std::string::npos);  // float32 math stays float32
 }
 
-TEST(Codegen, BoundsModeIsDefinedBeforeThePrelude) {
-    CompileOptions o;
-    o.bounds = BoundsMode::Checked;
-    GeneratedSource g = generate("def k(A):\n    A[0, 0] = 1\n", {f32_2d()}, Target::Cpu, o);
-    EXPECT_EQ(g.full_source.rfind("#define SIMT_BOUNDS 1", 0), 0u);
+// Every kernel's source starts with the same prelude text (NVRTC precompiles it once); the bounds
+// mode follows it.
+TEST(Codegen, BoundsModeFollowsTheSharedPrelude) {
+    for (Target target : {Target::Cpu, Target::Cuda}) {
+        CompileOptions o;
+        o.bounds = BoundsMode::Checked;
+        GeneratedSource g = generate("def k(A):\n    A[0, 0] = 1\n", {f32_2d()}, target, o);
+        const std::string& prelude = prelude_source(target);
+        ASSERT_EQ(g.full_source.compare(0, prelude.size(), prelude), 0);
+        size_t config = g.full_source.find("struct simt_bounds_config { static constexpr int mode = SIMT_BOUNDS_CHECKED; }");
+        EXPECT_NE(config, std::string::npos);
+        EXPECT_GT(config, prelude.size());
+        EXPECT_EQ(prelude.find("#if SIMT_BOUNDS"), std::string::npos);
+    }
 }

@@ -297,6 +297,36 @@ int cuModuleLoadData(void** module, const void* image) {
     return kSuccess;
 }
 int cuModuleUnload(void* m) { delete static_cast<Module*>(m); return kSuccess; }
+
+// The JIT linker: the "cubin" it returns is the PTX it was given, which cuModuleLoadData accepts.
+struct LinkState { std::string ptx, image; };
+int g_links = 0, g_link_attempts = 0;
+bool g_refuse_links = false;
+int mock_cuda_links() { return g_links; }
+int mock_cuda_link_attempts() { return g_link_attempts; }
+void mock_cuda_refuse_links(int refuse) { g_refuse_links = refuse != 0; }
+int cuLinkCreate_v2(unsigned, int*, void**, void** state) {
+    if (!has_context()) return kInvalidContext;
+    ++g_link_attempts;
+    *state = new LinkState;
+    return kSuccess;
+}
+int cuLinkAddData_v2(void* state, int type, void* data, size_t size, const char*, unsigned, int*, void**) {
+    if (type != 1) return kInvalidValue;  // PTX only
+    if (g_refuse_links) return 222;       // CUDA_ERROR_UNSUPPORTED_PTX_VERSION
+    static_cast<LinkState*>(state)->ptx.assign(static_cast<const char*>(data), size);
+    return kSuccess;
+}
+int cuLinkComplete(void* state, void** image, size_t* size) {
+    LinkState* s = static_cast<LinkState*>(state);
+    if (s->ptx.find(".target") == std::string::npos) return kInvalidImage;
+    ++g_links;
+    s->image = s->ptx;
+    *image = s->image.data();
+    *size = s->image.size();
+    return kSuccess;
+}
+int cuLinkDestroy(void* state) { delete static_cast<LinkState*>(state); return kSuccess; }
 int cuModuleGetFunction(void** f, void* module, const char* name) {
     auto* m = static_cast<Module*>(module);
     if (!m) return kInvalidHandle;

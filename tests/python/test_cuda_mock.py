@@ -323,3 +323,23 @@ def test_kernels_come_from_nvrtc_and_the_disk_cache(on_mock):
     second = on_mock(code).stdout
     assert "'compiled': 0" in second and "'disk_hits': 2" in second
     assert "nvrtc loaded: False" in second  # cached kernels need no NVRTC at all
+
+
+def test_driver_links_nvrtc_ptx_and_nvrtc_takes_over_when_it_declines(on_mock, tmp_path):
+    code = """
+        mock.mock_cuda_refuse_links(int(os.environ["REFUSE"]))
+        def make(c):
+            @cuda.jit
+            def k(A):
+                A[cuda.grid(1)] = c
+            return k
+        a = simt.zeros(8)
+        for c in (1.5, 2.5):  # two distinct kernels (the constant is part of the source)
+            make(c)[1, 8](a)
+            assert last_launch()[0] == "k"  # (the stand-in does not run kernels)
+        print(mock.mock_cuda_link_attempts(), mock.mock_cuda_links(), dict(simt._simt.compile_counters())["compiled"])
+    """
+    linked = on_mock(code, env={"REFUSE": "0"}).stdout.split()
+    assert linked == ["2", "2", "2"]  # each kernel: NVRTC PTX, assembled by the driver
+    refused = on_mock(code, env={"REFUSE": "1", "SIMT_CACHE_DIR": str(tmp_path / "cache2")}).stdout.split()
+    assert refused == ["1", "0", "2"]  # NVRTC made the cubins; after one refusal the driver is not asked again

@@ -49,17 +49,18 @@ GeneratedSource Emitter::run() {
     for (size_t i = 0; i < k.param_types.size(); ++i) head += (i ? ", " : "") + k.param_types[i]->str();
     head += ")\n";
     const CompileOptions& o = unit_.options;
-    // Options the prelude reads must be defined before it.
-    std::string defines = std::string("#define SIMT_BOUNDS ") +
-        (o.bounds == BoundsMode::Masked ? "0  /* masked */" : o.bounds == BoundsMode::Checked ? "1  /* checked */" : "2  /* unchecked */") + "\n" +
-        options_header();
+    // The bounds mode the prelude's element access reads; defined after the prelude, so that the
+    // prelude is the same text for every kernel (see common.h).
+    std::string defines = options_header() +
+        "template <int> struct simt_bounds_config { static constexpr int mode = " +
+        (o.bounds == BoundsMode::Masked ? "SIMT_BOUNDS_MASKED" : o.bounds == BoundsMode::Checked ? "SIMT_BOUNDS_CHECKED" : "SIMT_BOUNDS_UNCHECKED") +
+        "; };\n";
     GeneratedSource g;
     g.entry_name = k.c_name;
     std::string globals = globals_.empty() ? "" : "\n" + globals_;
     g.options = o;
     g.user_code = head + defines + (structs_.empty() ? "" : "\n" + structs_) + globals + functions_;
-    g.full_source = defines + prelude_source(target_) + "\n#line 1 \"simt-generated\"\n" + head +
-                    (structs_.empty() ? "" : "\n" + structs_) + globals + functions_;
+    g.full_source = prelude_source(target_) + "\n#line 1 \"simt-generated\"\n" + g.user_code;
     g.static_shared_bytes = unit_.static_shared_bytes;
     return g;
 }

@@ -35,6 +35,11 @@ struct CompileCounters {
     int64_t compiled = 0;     // compiled by the host compiler or NVRTC
     int64_t disk_hits = 0;    // loaded from the disk cache
     int64_t memory_hits = 0;  // already loaded in this process
+    // Where the latest new specialization's time went (milliseconds), for benchmarks.
+    double last_front_end_ms = 0;  // parse, types, code generation
+    double last_load_ms = 0;       // the backend's load: compile or disk cache, module load
+    double last_compiler_ms = 0;   // the host compiler or NVRTC, in the latest compile
+    double last_link_ms = 0;       // the driver's PTX linker, in the latest linked compile
 };
 CompileCounters& compile_counters();
 

@@ -1,8 +1,10 @@
 // Kernel specialization: analyze → generate → compile/load, cached per argument types.
 #include "runtime/dispatcher.h"
 #include <cstdio>
+#include "runtime/disk_cache.h"
 #include "runtime/bounds_report.h"
 #include "support/error.h"
+#include "support/stopwatch.h"
 
 namespace simt {
 
@@ -21,15 +23,19 @@ Dispatcher::Dispatcher(KernelDefinition def) : def_(std::move(def)) {
 std::unique_ptr<CompiledKernel> Dispatcher::generate(const std::vector<const Type*>& types, Target target) const {
     if (def_.device)
         throw Error(ErrorKind::Type, "'" + def_.name + "' is a device function (device=True): call it from a kernel, it cannot be launched");
+    Stopwatch front_end;
     auto k = std::make_unique<CompiledKernel>();
     k->param_types = types;
     k->unit = analyze_kernel(def_.source, def_.resolve, types, def_.options);
     k->source = emit_unit(*k->unit, target);
+    compile_counters().last_front_end_ms = front_end.ms();
     return k;
 }
 
 void Dispatcher::load(CompiledKernel& k) const {
+    Stopwatch loading;
     k.loaded = backend().load(k.source, def_.options);
+    compile_counters().last_load_ms = loading.ms();
     if (def_.options.bounds == BoundsMode::Checked) {
         std::string name = def_.name;
         std::vector<BoundsSite> sites = k.unit->bounds_sites;

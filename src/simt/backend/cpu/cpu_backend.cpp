@@ -21,6 +21,7 @@
 #include "runtime/disk_cache.h"
 #include "runtime/launch_limits.h"
 #include "support/error.h"
+#include "support/stopwatch.h"
 #include "support/files.h"
 #include "support/sha256.h"
 
@@ -178,7 +179,9 @@ public:
             std::string tmp = cache.temp_dir() + "/" + key.substr(0, 16) + "." + unique_suffix();
             write_file_atomic(tmp + ".cpp", source.full_source);
             try {
+                Stopwatch compiling;
                 compile_shared_object(tmp + ".cpp", tmp + ".so", flags);
+                compile_counters().last_compiler_ms = compiling.ms();
             } catch (...) {
                 ::unlink((tmp + ".cpp").c_str());
                 ::unlink((tmp + ".so").c_str());

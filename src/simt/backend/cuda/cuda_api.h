@@ -17,6 +17,8 @@ struct FunctionSt;
 struct StreamSt;
 struct EventSt;
 struct MemPoolSt;
+struct LinkStateSt;
+using LinkState = LinkStateSt*;
 using Context = ContextSt*;
 using Module = ModuleSt*;
 using Function = FunctionSt*;
@@ -65,6 +67,15 @@ enum : unsigned { kEventDefault = 0x0, kEventDisableTiming = 0x2 };
 enum : unsigned { kMemHostAllocPortable = 0x1 };
 enum MemPoolAttribute : int { kMemPoolAttrReleaseThreshold = 4 };
 enum PointerAttribute : int { kPointerAttrDeviceOrdinal = 9 };
+// CUjit_option / CUjitInputType values the PTX linker uses.
+enum JitOption : int {
+    kJitMaxRegisters = 0,
+    kJitErrorLogBuffer = 5,
+    kJitErrorLogBufferSizeBytes = 6,
+    kJitGenerateDebugInfo = 11,
+    kJitGenerateLineInfo = 13,
+};
+enum JitInputType : int { kJitInputPtx = 1 };
 
 // ---- driver entry points (the versioned symbol each is loaded from is in driver_api.cpp) -----
 struct DriverApi {
@@ -114,13 +125,19 @@ struct DriverApi {
     Result (*cuMemsetD16Async)(DevicePtr dst, unsigned short value, size_t count, Stream stream);
     Result (*cuMemsetD32Async)(DevicePtr dst, unsigned value, size_t count, Stream stream);
     Result (*cuPointerGetAttribute)(void* data, int attribute, DevicePtr ptr);
+    // PTX → cubin through the driver's JIT linker (optional: null when the driver lacks them).
+    Result (*cuLinkCreate)(unsigned num_options, int* options, void** values, LinkState* state);
+    Result (*cuLinkAddData)(LinkState state, int type, void* data, size_t size, const char* name,
+                            unsigned num_options, int* options, void** values);
+    Result (*cuLinkComplete)(LinkState state, void** cubin, size_t* size);
+    Result (*cuLinkDestroy)(LinkState state);
 };
 
 // ---- NVRTC -----------------------------------------------------------------------------------
 using NvrtcResult = int;
 struct NvrtcProgramSt;
 using NvrtcProgram = NvrtcProgramSt*;
-enum : NvrtcResult { kNvrtcSuccess = 0 };
+enum : NvrtcResult { kNvrtcSuccess = 0, kNvrtcPchCreateHeapExhausted = 14 };
 
 struct NvrtcApi {
     const char* (*nvrtcGetErrorString)(NvrtcResult result);
@@ -137,6 +154,10 @@ struct NvrtcApi {
     NvrtcResult (*nvrtcGetPTX)(NvrtcProgram program, char* ptx);
     NvrtcResult (*nvrtcGetCUBINSize)(NvrtcProgram program, size_t* size);  // null before CUDA 11.1
     NvrtcResult (*nvrtcGetCUBIN)(NvrtcProgram program, char* cubin);
+    // Precompiled headers (null before CUDA 12.8).
+    NvrtcResult (*nvrtcGetPCHCreateStatus)(NvrtcProgram program);
+    NvrtcResult (*nvrtcGetPCHHeapSizeRequired)(NvrtcProgram program, size_t* size);
+    NvrtcResult (*nvrtcSetPCHHeapSize)(size_t size);
 };
 
 }  // namespace simt::cu

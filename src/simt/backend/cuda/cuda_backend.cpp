@@ -14,6 +14,7 @@
 #include "backend/cuda/nvrtc_api.h"
 #include "backend/cuda/nvrtc_compile.h"
 #include "backend/cuda/pinned_staging.h"
+#include "backend/cuda/ptx_linker.h"
 #include "runtime/backend.h"
 #include "runtime/disk_cache.h"
 #include "support/error.h"
@@ -478,7 +479,7 @@ private:
         if (cu::Function f = slot.function.load(std::memory_order_acquire)) return f;
         std::lock_guard<std::mutex> lock(k.mutex);
         if (cu::Function f = slot.function.load(std::memory_order_relaxed)) return f;
-        CudaImage image = compile_for_device(k.request(s.arch));
+        CudaImage image = compile_for_device(k.request(s.arch), ptx_linker_);
         cu::Module module = nullptr;
         check(d_.cuModuleLoadData(&module, image.bytes.data()));
         cu::Function f = nullptr;
@@ -625,6 +626,16 @@ private:
     std::deque<PendingCheck> pending_;
     std::deque<DeferredRelease> deferred_;
     std::atomic<bool> has_pending_{false};
+    // PTX → cubin through the driver's linker, until the driver declines once (e.g. PTX newer
+    // than the driver); NVRTC makes cubins from then on.
+    std::atomic<bool> link_ptx_{ptx_linker_available()};
+    PtxLinker ptx_linker_ = [this](const std::string& ptx, const CompileOptions& options, std::string* cubin) {
+        if (!link_ptx_.load(std::memory_order_relaxed)) return false;
+        std::string why;
+        if (link_ptx_to_cubin(ptx, options, cubin, &why)) return true;
+        link_ptx_.store(false);
+        return false;
+    };
 };
 
 void set_reason(const std::string& why) {

@@ -60,6 +60,9 @@ Loaded load_library(const std::string& path) {
     bind(lib, a.nvrtcGetPTX, "nvrtcGetPTX", missing);
     bind(lib, a.nvrtcGetCUBINSize, "nvrtcGetCUBINSize", missing, false);
     bind(lib, a.nvrtcGetCUBIN, "nvrtcGetCUBIN", missing, false);
+    bind(lib, a.nvrtcGetPCHCreateStatus, "nvrtcGetPCHCreateStatus", missing, false);
+    bind(lib, a.nvrtcGetPCHHeapSizeRequired, "nvrtcGetPCHHeapSizeRequired", missing, false);
+    bind(lib, a.nvrtcSetPCHHeapSize, "nvrtcSetPCHHeapSize", missing, false);
     if (!missing.empty()) {
         l.why = "NVRTC " + path + " is too old for simt (it lacks " + missing + "; CUDA 11.2 or newer is needed)";
         return l;

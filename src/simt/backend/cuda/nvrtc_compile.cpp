@@ -4,10 +4,12 @@
 #include <cctype>
 #include <mutex>
 #include "backend/cuda/nvrtc_api.h"
+#include "backend/cuda/nvrtc_prelude.h"
 #include "runtime/disk_cache.h"
 #include "support/error.h"
 #include "support/files.h"
 #include "support/sha256.h"
+#include "support/stopwatch.h"
 
 namespace simt {
 
@@ -36,17 +38,37 @@ std::string program_log(cu::NvrtcProgram p) {
     return log;
 }
 
+// The counters are shared with compiles on other threads (the parallel NVRTC check).
+std::mutex& counters_mutex() {
+    static std::mutex mutex;
+    return mutex;
+}
+void count(int64_t CompileCounters::*which) {
+    std::lock_guard<std::mutex> lock(counters_mutex());
+    ++(compile_counters().*which);
+}
+void record_ms(double CompileCounters::*which, double ms) {
+    std::lock_guard<std::mutex> lock(counters_mutex());
+    compile_counters().*which = ms;
+}
+
 // Runs NVRTC: PTX for a compute_ target, cubin for an sm_ target.
 std::string run_nvrtc(const NvrtcRequest& req, const std::string& target, bool cubin) {
     const cu::NvrtcApi& api = nvrtc();
     std::vector<std::string> opts = nvrtc_options(req);
     opts.insert(opts.begin(), "--gpu-architecture=" + target);
+    NvrtcInput in = nvrtc_input_for(req.source);
     std::vector<const char*> argv;
     for (const std::string& o : opts) argv.push_back(o.c_str());
+    for (const std::string& o : in.options) argv.push_back(o.c_str());
     Program p;
-    check_nvrtc(api.nvrtcCreateProgram(&p.handle, req.source.c_str(), "simt_kernel.cu", 0, nullptr, nullptr),
+    check_nvrtc(api.nvrtcCreateProgram(&p.handle, in.source.c_str(), "simt_kernel.cu", int(in.headers.size()),
+                                       in.headers.data(), in.header_names.data()),
                 "nvrtcCreateProgram");
+    Stopwatch compiling;
     cu::NvrtcResult r = api.nvrtcCompileProgram(p.handle, int(argv.size()), argv.data());
+    record_ms(&CompileCounters::last_compiler_ms, compiling.ms());
+    if (!in.headers.empty()) grow_pch_heap_if_needed(p.handle);
     if (r != cu::kNvrtcSuccess) {
         std::string log = program_log(p.handle);
         std::string options;
@@ -73,13 +95,6 @@ std::string run_nvrtc(const NvrtcRequest& req, const std::string& target, bool c
     return out;
 }
 
-// The counters are shared with compiles on other threads (the parallel NVRTC check).
-void count(int64_t CompileCounters::*which) {
-    static std::mutex mutex;
-    std::lock_guard<std::mutex> lock(mutex);
-    ++(compile_counters().*which);
-}
-
 std::string cache_key(const NvrtcRequest& req, const std::string& target) {
     Sha256 h;
     h.update("simt-cuda-kernel-v1\nnvrtc " + std::to_string(nvrtc_version()) + "\n" + target);
@@ -89,24 +104,30 @@ std::string cache_key(const NvrtcRequest& req, const std::string& target) {
     return h.hex_digest();
 }
 
-// From the disk cache, or compiled and stored.
-std::string cached_compile(const NvrtcRequest& req, const std::string& target, bool cubin) {
-    std::string key = cache_key(req, target);
-    const char* suffix = cubin ? ".cubin" : ".ptx";
+// The cached bytes under `key`, or those `make` returns, stored there. `make` may decline
+// (returning an empty string): nothing is stored then.
+template <class Make>
+std::string cached(const std::string& key, const char* suffix, Make make) {
     DiskCache& cache = DiskCache::instance();
     std::string path, bytes;
     if (cache.lookup("cuda", key, suffix, path, &bytes) && !bytes.empty()) {
         count(&CompileCounters::disk_hits);
         return bytes;
     }
+    bytes = make();
+    if (bytes.empty()) return bytes;
     count(&CompileCounters::compiled);
-    bytes = run_nvrtc(req, target, cubin);
     try {
         cache.store("cuda", key, suffix, bytes);
     } catch (const Error&) {
         // A cache that cannot be written only costs a recompile next time.
     }
     return bytes;
+}
+
+// From the disk cache, or compiled by NVRTC and stored.
+std::string cached_compile(const NvrtcRequest& req, const std::string& target, bool cubin) {
+    return cached(cache_key(req, target), cubin ? ".cubin" : ".ptx", [&] { return run_nvrtc(req, target, cubin); });
 }
 
 std::string read_line(const std::string& path, int line) {
@@ -162,9 +183,21 @@ std::vector<std::string> nvrtc_options(const NvrtcRequest& req) {
     return o;
 }
 
-CudaImage compile_for_device(const NvrtcRequest& req) {
+CudaImage compile_for_device(const NvrtcRequest& req, const PtxLinker& link) {
     CudaImage image;
     image.target = nvrtc_target_for(req.arch, &image.is_cubin);
+    if (image.is_cubin && link && !req.options.debug && !req.relocatable) {
+        // NVRTC makes PTX, the driver's linker the cubin (see ptx_linker.h).
+        image.bytes = cached(cache_key(req, image.target + " via driver link"), ".cubin", [&] {
+            std::string cubin;
+            std::string ptx = run_nvrtc(req, "compute_" + std::to_string(req.arch), false);
+            Stopwatch linking;
+            link(ptx, req.options, &cubin);
+            record_ms(&CompileCounters::last_link_ms, linking.ms());
+            return cubin;  // empty when the driver declined: NVRTC makes the cubin below
+        });
+        if (!image.bytes.empty()) return image;
+    }
     image.bytes = cached_compile(req, image.target, image.is_cubin);
     return image;
 }

@@ -1,11 +1,15 @@
 // simt prelude, both targets: array views with bounds-aware element access, Python's
 // arithmetic semantics (floor division, modulo, power, shifts).
-#ifndef SIMT_BOUNDS
-#define SIMT_BOUNDS SIMT_BOUNDS_MASKED
-#endif
 #define SIMT_BOUNDS_MASKED 0
 #define SIMT_BOUNDS_CHECKED 1
 #define SIMT_BOUNDS_UNCHECKED 2
+
+// The bounds mode (one of the above) is defined by each kernel's source after the prelude:
+//   template <int> struct simt_bounds_config { static constexpr int mode = ...; };
+// so that the prelude is the same text for every kernel (NVRTC precompiles it once per process).
+// Templates read it through a dependent name, looked up when a kernel instantiates them.
+template <int Unused> struct simt_bounds_config;
+template <class T> struct simt_bounds_of { static constexpr int mode = simt_bounds_config<sizeof(T) * 0>::mode; };
 
 // (The float16 and complex types are in numeric.h, joined before this file.)
 
@@ -153,21 +157,18 @@ template <class... I> struct simt_all_unsigned { enum { value = (simt_is_unsigne
 // converted to a generic pointer cannot be proven non-null, which forced branches).
 template <bool Wrap, class T, int N, int L>
 SIMT_INLINE bool simt_in_range(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, int64_t* ix) {
+    constexpr int mode = simt_bounds_of<T>::mode;
     bool ok = true;
-#if SIMT_BOUNDS == SIMT_BOUNDS_CHECKED
     int64_t given[N];
-    for (int k = 0; k < N; ++k) given[k] = ix[k];
-#endif
+    if constexpr (mode == SIMT_BOUNDS_CHECKED)
+        for (int k = 0; k < N; ++k) given[k] = ix[k];
     for (int k = 0; k < N; ++k) {
         if (Wrap && ix[k] < 0) ix[k] += a.shape[k];
-#if SIMT_BOUNDS != SIMT_BOUNDS_UNCHECKED
-        ok = ok && (uint64_t)ix[k] < (uint64_t)a.shape[k];
-#endif
+        if constexpr (mode != SIMT_BOUNDS_UNCHECKED) ok = ok && (uint64_t)ix[k] < (uint64_t)a.shape[k];
     }
-#if SIMT_BOUNDS == SIMT_BOUNDS_CHECKED
-    if (!ok) simt_report_oob<N>(ctx, site, given, a.shape);
-#endif
-    (void)ctx; (void)site;
+    if constexpr (mode == SIMT_BOUNDS_CHECKED)
+        if (!ok) simt_report_oob<N>(ctx, site, given, a.shape);
+    (void)ctx; (void)site; (void)given;
     return ok;
 }
 
@@ -181,24 +182,17 @@ template <class T, int N, int L, class... I>
 SIMT_INLINE T simt_load(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, I... idx) {
     int64_t ix[N] = {(int64_t)idx...};
     bool ok = simt_in_range<!simt_all_unsigned<I...>::value>(ctx, a, site, ix);
-#if SIMT_BOUNDS == SIMT_BOUNDS_UNCHECKED
-    (void)ok;
-    return *simt_address(a, ix);  // no test keeps loops vectorizable
-#else
-    return ok ? *simt_address(a, ix) : T(0);
-#endif
+    if constexpr (simt_bounds_of<T>::mode == SIMT_BOUNDS_UNCHECKED)
+        return *simt_address(a, ix);  // no test keeps loops vectorizable
+    else
+        return ok ? *simt_address(a, ix) : T(0);
 }
 template <class T> struct simt_same { typedef T type; };  // keeps `value` out of deduction
 template <class T, int N, int L, class... I>
 SIMT_INLINE void simt_store(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, typename simt_same<T>::type value, I... idx) {
     int64_t ix[N] = {(int64_t)idx...};
     bool ok = simt_in_range<!simt_all_unsigned<I...>::value>(ctx, a, site, ix);
-#if SIMT_BOUNDS == SIMT_BOUNDS_UNCHECKED
-    (void)ok;
-    *simt_address(a, ix) = value;
-#else
-    if (ok) *simt_address(a, ix) = value;
-#endif
+    if (simt_bounds_of<T>::mode == SIMT_BOUNDS_UNCHECKED || ok) *simt_address(a, ix) = value;
 }
 template <class T, int N, int L, class... I>
 SIMT_INLINE T* simt_ref(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, I... idx) {
