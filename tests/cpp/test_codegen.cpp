@@ -66,3 +66,21 @@ TEST(Codegen, BoundsModeFollowsTheSharedPrelude) {
         EXPECT_EQ(prelude.find("#if SIMT_BOUNDS"), std::string::npos);
     }
 }
+
+// range() loop variables that the body leaves alone are tagged with their stop; others are not.
+TEST(Codegen, RangeLoopIndicesCarryTheirStop) {
+    const Type* f32_1d = array_type(DType::Float32, 1, Layout::C);
+    auto body = [&](const std::string& loop) {
+        return generate("def k(A):\n    " + loop + "\n        A[j] = 1\n", {f32_1d}, Target::Cuda).user_code;
+    };
+    EXPECT_NE(body("for j in range(8):").find("simt_ranged(j, simt_stop"), std::string::npos);
+    EXPECT_NE(body("for j in range(2, A.size, 3):").find("simt_ranged(j, simt_stop"), std::string::npos);
+    EXPECT_EQ(body("for j in range(-2, 8):").find("simt_ranged"), std::string::npos);       // may be negative
+    EXPECT_EQ(body("for j in range(8, 0, -1):").find("simt_ranged"), std::string::npos);    // counts down
+    std::string rebinds = generate("def k(A):\n    for j in range(8):\n        j += 1\n        A[j] = 1\n", {f32_1d},
+                                   Target::Cuda).user_code;
+    EXPECT_EQ(rebinds.find("simt_ranged"), std::string::npos);
+    std::string inner = generate("def k(A):\n    for j in range(8):\n        for j in range(3):\n            pass\n        A[j] = 1\n",
+                                 {f32_1d}, Target::Cuda).user_code;
+    EXPECT_EQ(inner.find("simt_ranged(j"), std::string::npos);  // an inner loop rebinds j
+}

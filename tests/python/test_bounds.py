@@ -104,3 +104,76 @@ def test_boundscheck_false_is_raw_access_for_in_range_indices(rng):
     b = simt.zeros(100)
     k[1, 128](a, b)
     np.testing.assert_array_equal(b.get(), a.get() * 2)
+
+
+# Loop variables of range() carry their known range into element accesses (a test the compiler can
+# hoist out of the loop); the semantics must stay exactly those of a per-access check.
+def test_range_loop_indices_past_a_shared_array_are_masked(rng):
+    @cuda.jit
+    def k(A, out):
+        s = cuda.shared.array(16, dtype=np.float64)
+        t = cuda.threadIdx.x
+        s[t] = A[t]
+        cuda.syncthreads()
+        if t == 0:
+            acc = 0.0
+            for j in range(20):  # 4 past the shared array: loads give 0
+                acc += s[j] * (j + 1)
+            out[0] = acc
+        for j in range(3, 40, 2):  # stores past `out` are dropped
+            out[j] = j
+
+    a = rng.standard_normal(16)
+    out = simt.zeros(24)
+    k[1, 16](simt.asarray(a), out)
+    expected = np.zeros(24)
+    expected[0] = np.sum(a * np.arange(1, 17))
+    expected[3:24:2] = np.arange(3, 24, 2)
+    np.testing.assert_allclose(out.get(), expected, rtol=1e-12)
+
+
+def test_range_loop_indices_within_the_extent_read_every_element(rng):
+    @cuda.jit
+    def k(A, out):
+        i = cuda.grid(1)
+        if i < out.size:
+            acc = 0.0
+            for j in range(A.shape[1]):
+                acc += A[i, j]
+            for j in range(1, A.shape[1]):  # nonzero start
+                acc -= 0.5 * A[i, j]
+            out[i] = acc
+
+    a = rng.standard_normal((37, 23))
+    out = simt.zeros(37)
+    k[1, 64](simt.asarray(a), out)
+    np.testing.assert_allclose(out.get(), a.sum(axis=1) - 0.5 * a[:, 1:].sum(axis=1), rtol=1e-12)
+
+
+def test_reassigned_and_negative_range_variables_keep_full_checks():
+    @cuda.jit
+    def k(A, out):
+        for j in range(4):
+            j = j * 3  # the body rebinds j: no range is assumed
+            out[j] = A[j] + 1
+        for j in range(-3, 0):  # negative indices wrap once
+            out[j + 8] = A[j]
+
+    a = np.arange(8.0)
+    out = simt.zeros(8)
+    k[1, 1](simt.asarray(a), out)
+    np.testing.assert_array_equal(out.get(), [1, 0, 0, 4, 0, 5, 6, 7])
+
+
+def test_boundscheck_reports_a_range_loop_index_past_the_extent():
+    @cuda.jit(boundscheck=True)
+    def k(A):
+        for j in range(A.size + 2):
+            A[j] = 1.0
+
+    a = simt.zeros(5)
+    k[1, 1](a)
+    with pytest.raises(IndexError) as info:
+        cuda.synchronize()
+    assert "index 5 is out of bounds for axis 0 with size 5" in str(info.value)
+    np.testing.assert_array_equal(a.get(), np.ones(5))

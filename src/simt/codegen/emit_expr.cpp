@@ -128,13 +128,20 @@ const Type* index_type(const Type* t) {
 }
 }  // namespace
 
+std::string Emitter::index_code(const Expr& index) {
+    std::string code = cast(expr(index), index.type, index_type(index.type));
+    if (index.kind != ExprKind::Name) return code;
+    auto ranged = ranged_vars_.find(index.text);
+    return ranged == ranged_vars_.end() ? code : "simt_ranged(" + code + ", " + ranged->second + ")";
+}
+
 std::string Emitter::element_access(const char* fn, const Expr& sub, const std::string& extra) {
     const Expr& base = *sub.children[0];
     const Expr& index = *sub.children[1];
     int site = sub.resolved ? sub.resolved->site : -1;
     std::string head = std::string(fn) + "(ctx, " + expr(base) + ", " + std::to_string(site) + (extra.empty() ? "" : ", " + extra);
     if (index.kind == ExprKind::Tuple) {
-        for (const ExprPtr& c : index.children) head += ", " + cast(expr(*c), c->type, index_type(c->type));
+        for (const ExprPtr& c : index.children) head += ", " + index_code(*c);
         return head + ")";
     }
     if (index.type->is_tuple()) {  // A[idx] with idx a tuple value: evaluate it once
@@ -144,7 +151,7 @@ std::string Emitter::element_access(const char* fn, const Expr& sub, const std::
             s += ", " + cast(tmp + ".f" + std::to_string(i), index.type->elems[i], index_type(index.type->elems[i]));
         return s + "); }())";
     }
-    return head + ", " + cast(expr(index), index.type, index_type(index.type)) + ")";
+    return head + ", " + index_code(index) + ")";
 }
 
 std::string Emitter::subscript_expr(const Expr& e) {

@@ -6,6 +6,7 @@
 // evaluated by every thread and must agree (CUDA requires it); a barrier that some threads
 // returned before is reported like the fiber runtime reports it. Other kernels use fibers.
 #include <functional>
+#include "codegen/ast_walk.h"
 #include "codegen/emitter.h"
 #include "sema/builtins.h"
 #include "sema/sema.h"
@@ -31,14 +32,6 @@ template <class F> void each_expr(const Stmt& s, F f) {
     for (const Expr* e : {s.value.get(), s.target.get(), s.test.get(), s.iter.get()}) if (e) f(*e);
 }
 
-template <class F> void each_statement(const std::vector<StmtPtr>& body, F f) {
-    for (const StmtPtr& s : body) {
-        f(*s);
-        each_statement(s->body, f);
-        each_statement(s->orelse, f);
-    }
-}
-
 // break/continue that would leave a loop from inside a thread loop.
 bool leaves_loop(const std::vector<StmtPtr>& body) {
     for (const StmtPtr& s : body) {
@@ -46,12 +39,6 @@ bool leaves_loop(const std::vector<StmtPtr>& body) {
         if (s->kind == StmtKind::If && (leaves_loop(s->body) || leaves_loop(s->orelse))) return true;
     }
     return false;
-}
-
-void assigned_names(const Expr& target, std::vector<std::string>& out) {
-    if (target.kind == ExprKind::Name) out.push_back(target.text);
-    if (target.kind == ExprKind::Tuple || target.kind == ExprKind::List)
-        for (const ExprPtr& c : target.children) assigned_names(*c, out);
 }
 
 const Expr* first_barrier(const std::vector<StmtPtr>& body) {

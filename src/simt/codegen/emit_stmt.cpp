@@ -1,6 +1,8 @@
 // Emitter: statements. Python control flow maps onto C++ directly; `for ... in range` keeps
 // Python's semantics (bounds evaluated once, loop variable keeps its last value), and loop
 // `else:` blocks run unless the loop was left by `break`.
+#include <optional>
+#include "codegen/ast_walk.h"
 #include "codegen/emitter.h"
 #include "sema/sema.h"
 #include "support/error.h"
@@ -194,7 +196,23 @@ void Emitter::for_statement(const Stmt& s) {
         assign_to(target, i, var);
         loops_.push_back(loop);
         int saved_line = last_line_;
+        // The variable stays in [start, stop) for the whole body unless the body assigns it.
+        bool start_known = n < 2 || (call.children[1]->resolved && call.children[1]->resolved->is_constant &&
+                                     call.children[1]->resolved->constant.is_int() &&
+                                     call.children[1]->resolved->constant.as_int() >= 0);
+        bool step_positive = n < 3 || (step_const && step_const->is_int() && step_const->as_int() > 0);
+        std::optional<std::string> outer;
+        bool ranged = target.kind == ExprKind::Name && var->is_integer() && start_known && step_positive &&
+                      !assigns_name(s.body, target.text);
+        if (ranged) {
+            if (auto it = ranged_vars_.find(target.text); it != ranged_vars_.end()) outer = it->second;
+            ranged_vars_[target.text] = stop;
+        }
         block(s.body);
+        if (ranged) {
+            if (outer) ranged_vars_[target.text] = *outer;
+            else ranged_vars_.erase(target.text);
+        }
         loops_.pop_back();
         --indent_;
         line("}");

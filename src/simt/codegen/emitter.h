@@ -102,6 +102,10 @@ private:
     int last_line_ = -1;
     struct Loop { std::string broke_flag; };
     std::vector<Loop> loops_;
+    // range() loop variables known to lie in [0, stop) while their loop body is emitted: name ->
+    // the C++ expression of the stop (see simt_ranged_index in prelude/common.h).
+    std::map<std::string, std::string> ranged_vars_;
+    std::string index_code(const Expr& index);  // an index component, tagged with its known range
 };
 
 }  // namespace simt

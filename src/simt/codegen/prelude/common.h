@@ -151,20 +151,37 @@ template <> struct simt_is_unsigned<uint32_t> { enum { value = 1 }; };
 template <> struct simt_is_unsigned<uint64_t> { enum { value = 1 }; };
 template <class... I> struct simt_all_unsigned { enum { value = (simt_is_unsigned<I>::value && ...) }; };
 
+// An index known to lie in [0, stop): the variable of a range() loop with a non-negative start
+// and a positive step, which the loop body does not reassign. Its test becomes
+// `stop <= extent || index < extent`: the first half does not change inside the loop, so the
+// compiler hoists it (or folds it, for constant extents such as shared arrays') and can unroll
+// and pipeline the loop instead of testing every iteration.
+template <class I> struct simt_ranged_index { I value; int64_t stop; };
+template <class I> SIMT_INLINE simt_ranged_index<I> simt_ranged(I value, int64_t stop) { return {value, stop}; }
+template <class I> struct simt_is_unsigned<simt_ranged_index<I>> { enum { value = 1 }; };  // never negative
+template <class I> SIMT_INLINE int64_t simt_index_value(I i) { return (int64_t)i; }
+template <class I> SIMT_INLINE int64_t simt_index_value(simt_ranged_index<I> i) { return (int64_t)i.value; }
+template <class I> SIMT_INLINE int64_t simt_index_stop(I) { return -1; }  // no known range
+template <class I> SIMT_INLINE int64_t simt_index_stop(simt_ranged_index<I> i) { return i.stop; }
+
 // Wraps negative indices once (unless Wrap is false) and checks each against its extent. Returns
-// whether the element exists; `ix` then holds the wrapped indices. Loads and stores test this flag
-// rather than a null pointer, so the GPU compiler can predicate them (a shared-memory address
-// converted to a generic pointer cannot be proven non-null, which forced branches).
+// whether the element exists; `ix` then holds the wrapped indices. `stop[k]` >= 0 says index k
+// lies in [0, stop[k]) (see simt_ranged_index). Loads and stores test this flag rather than a
+// null pointer, so the GPU compiler can predicate them (a shared-memory address converted to a
+// generic pointer cannot be proven non-null, which forced branches).
 template <bool Wrap, class T, int N, int L>
-SIMT_INLINE bool simt_in_range(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, int64_t* ix) {
+SIMT_INLINE bool simt_in_range(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, int64_t* ix,
+                               const int64_t* stop = nullptr) {
     constexpr int mode = simt_bounds_of<T>::mode;
     bool ok = true;
     int64_t given[N];
     if constexpr (mode == SIMT_BOUNDS_CHECKED)
         for (int k = 0; k < N; ++k) given[k] = ix[k];
     for (int k = 0; k < N; ++k) {
-        if (Wrap && ix[k] < 0) ix[k] += a.shape[k];
-        if constexpr (mode != SIMT_BOUNDS_UNCHECKED) ok = ok && (uint64_t)ix[k] < (uint64_t)a.shape[k];
+        bool ranged = stop && stop[k] >= 0;
+        if (Wrap && !ranged && ix[k] < 0) ix[k] += a.shape[k];
+        if constexpr (mode != SIMT_BOUNDS_UNCHECKED)
+            ok = ok && ((ranged && stop[k] <= a.shape[k]) || (uint64_t)ix[k] < (uint64_t)a.shape[k]);
     }
     if constexpr (mode == SIMT_BOUNDS_CHECKED)
         if (!ok) simt_report_oob<N>(ctx, site, given, a.shape);
@@ -174,14 +191,16 @@ SIMT_INLINE bool simt_in_range(simt_ctx& ctx, const simt_array<T, N, L>& a, int 
 
 // The element's address, or null when out of range (for read-modify-write users: op=, atomics).
 template <bool Wrap, class T, int N, int L>
-SIMT_INLINE T* simt_locate(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, int64_t* ix) {
-    return simt_in_range<Wrap>(ctx, a, site, ix) ? simt_address(a, ix) : (T*)0;
+SIMT_INLINE T* simt_locate(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, int64_t* ix,
+                           const int64_t* stop = nullptr) {
+    return simt_in_range<Wrap>(ctx, a, site, ix, stop) ? simt_address(a, ix) : (T*)0;
 }
 
 template <class T, int N, int L, class... I>
 SIMT_INLINE T simt_load(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, I... idx) {
-    int64_t ix[N] = {(int64_t)idx...};
-    bool ok = simt_in_range<!simt_all_unsigned<I...>::value>(ctx, a, site, ix);
+    int64_t ix[N] = {simt_index_value(idx)...};
+    const int64_t stop[N] = {simt_index_stop(idx)...};
+    bool ok = simt_in_range<!simt_all_unsigned<I...>::value>(ctx, a, site, ix, stop);
     if constexpr (simt_bounds_of<T>::mode == SIMT_BOUNDS_UNCHECKED)
         return *simt_address(a, ix);  // no test keeps loops vectorizable
     else
@@ -190,14 +209,16 @@ SIMT_INLINE T simt_load(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, I
 template <class T> struct simt_same { typedef T type; };  // keeps `value` out of deduction
 template <class T, int N, int L, class... I>
 SIMT_INLINE void simt_store(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, typename simt_same<T>::type value, I... idx) {
-    int64_t ix[N] = {(int64_t)idx...};
-    bool ok = simt_in_range<!simt_all_unsigned<I...>::value>(ctx, a, site, ix);
+    int64_t ix[N] = {simt_index_value(idx)...};
+    const int64_t stop[N] = {simt_index_stop(idx)...};
+    bool ok = simt_in_range<!simt_all_unsigned<I...>::value>(ctx, a, site, ix, stop);
     if (simt_bounds_of<T>::mode == SIMT_BOUNDS_UNCHECKED || ok) *simt_address(a, ix) = value;
 }
 template <class T, int N, int L, class... I>
 SIMT_INLINE T* simt_ref(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, I... idx) {
-    int64_t ix[N] = {(int64_t)idx...};
-    return simt_locate<!simt_all_unsigned<I...>::value>(ctx, a, site, ix);
+    int64_t ix[N] = {simt_index_value(idx)...};
+    const int64_t stop[N] = {simt_index_stop(idx)...};
+    return simt_locate<!simt_all_unsigned<I...>::value>(ctx, a, site, ix, stop);
 }
 template <class T, int L>
 SIMT_INLINE T simt_load_unchecked(const simt_array<T, 1, L>& a, int64_t i) {
