@@ -86,3 +86,38 @@ def nonzero_coords(x):
         k = kg.kernel("simt_nonzero_coords", _coords_source(x.ndim), boundscheck=False)
         kg.launch_1d(k, x.size, flags, ends, coords, x.size)
     return coords
+
+
+@lru_cache(maxsize=None)
+def _masked_source(ndim, fill):
+    """One pass over a mask the shape of the data: compaction (out gets the selected elements in
+    C order, each at its inclusive count minus one) or a fill of the selected elements."""
+    idx = ", ".join(f"i{j}" for j in range(ndim))
+    name = "simt_masked_fill" if fill else "simt_compact"
+    lines = [f"def {name}(flags, data, {'value' if fill else 'ends, out'}, n):",
+             "    t = cuda.grid(1)",
+             "    if t < n:"] + _unravel("i", ndim, "flags")
+    lines.append(f"        if flags[{idx}]:")
+    lines.append(f"            data[{idx}] = value[0]" if fill else f"            out[ends[t] - 1] = data[{idx}]")
+    return "\n".join(lines) + "\n"
+
+
+def compact(x, flags):
+    """x[flags] for a boolean device array of x's shape (x.ndim >= 1): one synchronize."""
+    from ._creation import empty
+    from ._scan import cumsum
+    if x.size == 0:
+        return empty((0,), x.dtype)
+    ends = cumsum(flags, dtype=np.int64)
+    out = empty((int(ends[-1].item()),), x.dtype)
+    if out.size:
+        k = kg.kernel("simt_compact", _masked_source(x.ndim, False), boundscheck=False)
+        kg.launch_1d(k, x.size, flags, x, ends, out, x.size)
+    return out
+
+
+def masked_fill(dst, flags, value):
+    """dst[flags] = value (a 1-element device array of dst's dtype), with no synchronize."""
+    if dst.size:
+        k = kg.kernel("simt_masked_fill", _masked_source(dst.ndim, True), boundscheck=False)
+        kg.launch_1d(k, dst.size, flags, dst, value, dst.size)

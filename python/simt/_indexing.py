@@ -83,14 +83,17 @@ def _raise_out_of_bounds(lo, hi, size, axis):
         raise IndexError(f"index {bad} is out of bounds for axis {axis} with size {size}")
 
 
-def _check_device_bounds(values, size, axis):
-    """One synchronize: the smallest and largest index, checked on the host."""
-    if values.size == 0:
+def _check_device_bounds(pending):
+    """Checks device index arrays, (values, size, axis) each, with one synchronize: their
+    smallest and largest indices come to the host together."""
+    pending = [p for p in pending if p[0].size]
+    if not pending:
         return
     from ._manipulation import stack
     from ._reductions import max as amax, min as amin
-    lo, hi = (int(v) for v in stack([amin(values), amax(values)]).get())
-    _raise_out_of_bounds(lo, hi, size, axis)
+    ends = stack([r.astype(np.int64) for values, _, _ in pending for r in (amin(values), amax(values))]).get()
+    for i, (_, size, axis) in enumerate(pending):
+        _raise_out_of_bounds(int(ends[2 * i]), int(ends[2 * i + 1]), size, axis)
 
 
 def _to_device(host):
@@ -133,7 +136,7 @@ class Plan:
         if self.basic:
             self.key = tuple(items)
             return
-        basic, adv, indices, axis = [], [], [], 0
+        basic, adv, indices, axis, unchecked = [], [], [], 0, []
         for x in items:
             if x is None or isinstance(x, slice):
                 basic.append(x)
@@ -158,11 +161,12 @@ class Plan:
                 _check_host_bounds(x, size, axis)
                 x = _to_device(x)
             else:
-                _check_device_bounds(x, size, axis)
+                unchecked.append((x, size, axis))
             adv.append(len(basic))
             indices.append(x)
             basic.append(slice(None))
             axis += 1
+        _check_device_bounds(unchecked)
         self.view = a[tuple(basic)]
         shapes = [() if isinstance(x, int) else tuple(x.shape) for x in indices]
         try:
@@ -179,7 +183,18 @@ class Plan:
         self.shape = tuple(rest[:self.offset]) + self.index_shape + tuple(rest[self.offset:])
 
 
+def _whole_mask(a, key):
+    """The device mask when `key` is one boolean simt array of a's shape (a[a > 0]), else None:
+    those take a one-pass compaction or fill instead of coordinates and a gather."""
+    if isinstance(key, ndarray) and key.dtype == np.bool_ and key.ndim == a.ndim >= 1 and key.shape == a.shape:
+        return key
+    return None
+
+
 def getitem(a, key):
+    whole = _whole_mask(a, key)
+    if whole is not None:
+        return _index_kernels.compact(a, whole)
     plan = Plan(a, key)
     if plan.basic:
         return a[plan.key]
@@ -232,6 +247,11 @@ def _values(value, dst, shape):
 def setitem(a, key, value):
     """a[key] = value. Where an index repeats, one of the values written there wins, which one is
     not defined (threads race) — NumPy documents no order either; a[idx] += 1 is not a counter."""
+    whole = _whole_mask(a, key)
+    if whole is not None and (isinstance(value, (numbers.Number, np.generic)) or
+                              (isinstance(value, ndarray) and value.size == 1 and value.ndim <= 1)):
+        _index_kernels.masked_fill(a, whole, _values(value, a, (1,)))
+        return
     plan = Plan(a, key)
     if plan.basic:
         a[plan.key] = value

@@ -174,7 +174,12 @@ def test_setitem_with_mask_of_itself(xp, rng):
     a[a < 0] = 0
     b = make(xp, rng, (40,), np.int64)
     b[b > 5] = b[b > 5] * 10  # values read from the array being written
-    return a, b
+    c = make(xp, rng, (7, 8), np.float32)[:, ::-2]
+    c[c > 1] = xp.asarray(np.array([0.25]))  # a one-element array value
+    c[c < -1] = c[0, 0]  # a 0-d view of the destination as the value
+    empty = make(xp, rng, (2, 0, 3), np.int8)
+    empty[empty > 0] = 1
+    return a, b, c, empty, empty[empty > 0], c[c > 0]
 
 
 @numpy_simt_allclose()

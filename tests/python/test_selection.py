@@ -144,6 +144,11 @@ def test_numpy_functions_dispatch_to_simt(rng):
             assert isinstance(g, simt.ndarray)
             np.testing.assert_array_equal(g.get(), w)
     assert int(np.count_nonzero(a)) == np.count_nonzero(host)
+    for g, w in zip(np.where(a > 0), np.where(host > 0)):
+        np.testing.assert_array_equal(g.get(), w)
+    np.put(a, [0, -1], simt.asarray(np.array([5.0, 6.0])))
+    np.put(host, [0, -1], [5.0, 6.0])
+    np.testing.assert_array_equal(a.get(), host)
 
 
 @numpy_simt_allclose()
