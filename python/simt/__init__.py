@@ -27,12 +27,15 @@ from ._reductions import (all, amax, amin, any, argmax, argmin, max, mean, min, 
 from ._scan import cumprod, cumsum  # noqa: E402
 from ._matmul import dot, matmul  # noqa: E402
 from ._interop import from_dlpack  # noqa: E402
-from . import _array_function, _interop, _matmul, _reductions  # noqa: E402
+from ._selection import (argwhere, compress, count_nonzero, extract, flatnonzero, nonzero, put,  # noqa: E402
+                         take)
+from . import _array_function, _interop, _matmul, _reductions, _selection  # noqa: E402
 
 _reductions._attach_methods(ndarray)
 _matmul._attach_methods(ndarray)
 _interop._attach_methods(ndarray)
 _array_function._attach_methods(ndarray)
+_selection._attach_methods(ndarray)
 
 __version__ = "0.1.0"
 

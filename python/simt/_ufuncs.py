@@ -19,7 +19,8 @@ _HOST_DATA = ("simt arrays never combine with host (NumPy) arrays implicitly; co
 def where(condition, x=None, y=None):
     """Elements of `x` where `condition` is true, else of `y` (broadcast together)."""
     if x is None and y is None:
-        raise NotImplementedError("simt.where(condition) with one argument (nonzero) is not supported yet")
+        from ._selection import nonzero
+        return nonzero(condition)
     if x is None or y is None:
         raise ValueError("either both or neither of x and y should be given")
     return _UFUNCS["where"](condition, x, y)

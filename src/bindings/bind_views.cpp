@@ -17,11 +17,13 @@ std::optional<int64_t> slice_part(PyObject* v) {
     return int64_t(x);
 }
 
-[[noreturn]] void advanced_index() {
-    throw Error(ErrorKind::NotImplemented,
-                "advanced indexing (with arrays, lists or booleans) is not supported yet; index with integers, slices, "
-                "None and ...");
-}
+// Thrown by parse_item for a key that is not basic (arrays, lists, booleans, other objects):
+// NumPy's advanced indexing and its error messages live in python/simt/_indexing.py.
+struct AdvancedKey {};
+
+[[noreturn]] void advanced_index() { throw AdvancedKey{}; }
+
+nb::object advanced_indexing(const char* function) { return nb::module_::import_("simt._indexing").attr(function); }
 
 IndexItem parse_item(PyObject* k) {
     if (k == Py_None) return IndexItem::new_axis();
@@ -34,18 +36,19 @@ IndexItem parse_item(PyObject* k) {
         throw Error(ErrorKind::Index, "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer "
                                       "or boolean arrays are valid indices");
     if (PyBool_Check(k)) advanced_index();
-    if (is_ndarray(k) && ndarray_of(k).ndim != 0) advanced_index();
-    if (PyIndex_Check(k)) {
+    if (is_ndarray(k) && (ndarray_of(k).ndim != 0 || !dtype_is_integer(ndarray_of(k).dtype))) advanced_index();
+    if (PyIndex_Check(k) && !PySequence_Check(k)) {
         nb::object i = nb::steal(PyNumber_Index(k));
-        if (!i.is_valid()) throw nb::python_error();
+        if (!i.is_valid()) {  // e.g. numpy.bool_: a 0-d boolean index
+            PyErr_Clear();
+            advanced_index();
+        }
         int overflow = 0;
         long long v = PyLong_AsLongLongAndOverflow(i.ptr(), &overflow);
         if (overflow) throw Error(ErrorKind::Index, "index " + nb::cast<std::string>(nb::str(i)) + " is out of bounds");
         return IndexItem::integer(v);
     }
-    if (PyList_Check(k) || PySequence_Check(k) || is_ndarray(k)) advanced_index();
-    throw Error(ErrorKind::Index, std::string("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and "
-                                              "integer or boolean arrays are valid indices (got ") + Py_TYPE(k)->tp_name + ")");
+    advanced_index();
 }
 
 std::vector<IndexItem> parse_index(PyObject* key) {
@@ -153,14 +156,27 @@ void def_property(nb::handle cls, const char* name, F&& getter) {
 
 PyObject* ndarray_subscript(PyObject* self, PyObject* key) {
     return guarded<PyObject*>(nullptr, [&] {
-        return wrap_ndarray(index_view(ndarray_of(self), parse_index(key))).release().ptr();
+        std::vector<IndexItem> items;
+        try {
+            items = parse_index(key);
+        } catch (AdvancedKey&) {
+            return advanced_indexing("getitem")(nb::handle(self), nb::handle(key)).release().ptr();
+        }
+        return wrap_ndarray(index_view(ndarray_of(self), items)).release().ptr();
     });
 }
 
 int ndarray_ass_subscript(PyObject* self, PyObject* key, PyObject* value) {
     return guarded<int>(-1, [&] {
         if (!value) throw Error(ErrorKind::Value, "cannot delete array elements");
-        NdArray view = index_view(ndarray_of(self), parse_index(key));
+        std::vector<IndexItem> items;
+        try {
+            items = parse_index(key);
+        } catch (AdvancedKey&) {
+            advanced_indexing("setitem")(nb::handle(self), nb::handle(key), nb::handle(value));
+            return 0;
+        }
+        NdArray view = index_view(ndarray_of(self), items);
         assign(view, value);
         return 0;
     });

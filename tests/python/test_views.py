@@ -43,10 +43,10 @@ def test_indexing_errors(xp, index):
     xp.zeros((6, 5, 4))[index]
 
 
-def test_unsupported_indices_are_refused_clearly():
+def test_invalid_indices_are_refused_clearly():
     a = simt.zeros((3, 4))
-    for index in ([0, 1], simt.arange(2), True, (slice(None), [1])):
-        with pytest.raises(NotImplementedError, match="advanced indexing"):
+    for index in ("x", object(), (0, b"y")):
+        with pytest.raises(IndexError, match="valid indices"):
             a[index]
     with pytest.raises(IndexError, match="valid indices"):
         a["x"]
