@@ -249,8 +249,11 @@ void define_floating(Table& t) {
     t.define("arctan2", 2).same(FLOATS, "y0 = math.atan2(x0, x1)").doc("Elementwise arc tangent of x1/x2.");
     t.define("hypot", 2).same(FLOATS, "y0 = math.hypot(x0, x1)").doc("Elementwise hypotenuse.");
     t.define("copysign", 2).same(FLOATS, "y0 = math.copysign(x0, x1)").doc("x1 with the sign of x2, elementwise.");
+    // float16 computes in float32, as NumPy does: near log(2**-k) the half-precision steps cancel.
     t.define("logaddexp", 2)
-        .same(FLOATS, "y0 = x0 + {T}(0.6931471805599453) if x0 == x1 else max(x0, x1) + math.log1p(math.exp(-abs(x0 - x1)))")
+        .sig("ee->e", "t_a = float32(x0)\nt_b = float32(x1)\n"
+                      "y0 = t_a + float32(0.6931471805599453) if t_a == t_b else max(t_a, t_b) + math.log1p(math.exp(-abs(t_a - t_b)))")
+        .same("fd", "y0 = x0 + {T}(0.6931471805599453) if x0 == x1 else max(x0, x1) + math.log1p(math.exp(-abs(x0 - x1)))")
         .doc("Logarithm of the sum of exponentiations of the inputs.");
     t.define("heaviside", 2)
         .same(FLOATS, "y0 = x1 if x0 == 0 else ({T}(0) if x0 < 0 else ({T}(1) if x0 > 0 else x0))")
