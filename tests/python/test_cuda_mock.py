@@ -325,7 +325,7 @@ def test_kernels_come_from_nvrtc_and_the_disk_cache(on_mock):
     assert "nvrtc loaded: False" in second  # cached kernels need no NVRTC at all
 
 
-def test_driver_links_nvrtc_ptx_and_nvrtc_takes_over_when_it_declines(on_mock, tmp_path):
+def test_driver_link_on_request_and_nvrtc_takes_over_when_it_declines(on_mock, tmp_path):
     code = """
         mock.mock_cuda_refuse_links(int(os.environ["REFUSE"]))
         def make(c):
@@ -339,7 +339,10 @@ def test_driver_links_nvrtc_ptx_and_nvrtc_takes_over_when_it_declines(on_mock, t
             assert last_launch()[0] == "k"  # (the stand-in does not run kernels)
         print(mock.mock_cuda_link_attempts(), mock.mock_cuda_links(), dict(simt._simt.compile_counters())["compiled"])
     """
-    linked = on_mock(code, env={"REFUSE": "0"}).stdout.split()
+    linked = on_mock(code, env={"REFUSE": "0", "SIMT_DRIVER_LINK": "1"}).stdout.split()
     assert linked == ["2", "2", "2"]  # each kernel: NVRTC PTX, assembled by the driver
-    refused = on_mock(code, env={"REFUSE": "1", "SIMT_CACHE_DIR": str(tmp_path / "cache2")}).stdout.split()
+    refused = on_mock(code, env={"REFUSE": "1", "SIMT_DRIVER_LINK": "1",
+                                 "SIMT_CACHE_DIR": str(tmp_path / "cache2")}).stdout.split()
     assert refused == ["1", "0", "2"]  # NVRTC made the cubins; after one refusal the driver is not asked again
+    default = on_mock(code, env={"REFUSE": "0", "SIMT_CACHE_DIR": str(tmp_path / "cache3")}).stdout.split()
+    assert default == ["0", "0", "2"]  # by default NVRTC makes the cubins

@@ -91,8 +91,12 @@ def test_take_out_of_range(xp):
 def test_put(xp, rng, values, mode):
     a = make(xp, rng, (4, 5), np.float64)
     ind = rng.permutation(20)[:6] - 20 * rng.integers(0, 2, 6)  # distinct elements
-    if mode != "raise":
-        ind = ind * 3
+    if mode == "wrap":
+        ind = ind * 3  # 3 is prime to 20: still distinct elements
+    elif mode == "clip":  # one index clipped to each end, four inside: still distinct elements
+        ind = np.concatenate([[-1 - rng.integers(0, 9), 20 + rng.integers(0, 9)], 1 + rng.permutation(18)[:4]])
+        rng.shuffle(ind)
+    # (repeated elements would race on a GPU, where NumPy's last value wins only by its loop order)
     count = {"same_length": 6, "shorter": 4, "longer": 9}.get(values)
     v = 2.5 if count is None else make(np, rng, (count,), np.float64)
     xp.put(a, xp.asarray(ind) if values != "shorter" else ind.tolist(), xp.asarray(v) if count else v, mode=mode)

@@ -5,6 +5,7 @@
 #include "backend/cuda/cuda_backend.h"
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <mutex>
@@ -98,6 +99,12 @@ bool fits_unsigned(const Dim3& d, unsigned out[3]) {
         out[i] = unsigned(v[i]);
     }
     return true;
+}
+
+// Whether environment variable `name` is set to 1.
+bool env_flag_on(const char* name) {
+    const char* v = std::getenv(name);
+    return v && std::strcmp(v, "1") == 0;
 }
 
 class CudaBackend : public Backend {
@@ -626,9 +633,11 @@ private:
     std::deque<PendingCheck> pending_;
     std::deque<DeferredRelease> deferred_;
     std::atomic<bool> has_pending_{false};
-    // PTX → cubin through the driver's linker, until the driver declines once (e.g. PTX newer
-    // than the driver); NVRTC makes cubins from then on.
-    std::atomic<bool> link_ptx_{ptx_linker_available()};
+    // With SIMT_DRIVER_LINK=1, PTX → cubin through the driver's linker (about 10 ms less per new
+    // kernel on an H200 host), until the driver declines once (e.g. PTX newer than the driver).
+    // Off by default: the driver's assembler made slower code than NVRTC's on that machine (it
+    // did not vectorize shared-memory loads: tiled matmul 6.2 against 7.6 TFLOP/s).
+    std::atomic<bool> link_ptx_{ptx_linker_available() && env_flag_on("SIMT_DRIVER_LINK")};
     PtxLinker ptx_linker_ = [this](const std::string& ptx, const CompileOptions& options, std::string* cubin) {
         if (!link_ptx_.load(std::memory_order_relaxed)) return false;
         std::string why;

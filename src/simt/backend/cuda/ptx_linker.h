@@ -1,7 +1,7 @@
-// PTX → cubin through the driver's JIT linker. NVRTC's own cubin output costs a fixed ~16 ms
-// per compile on an H200 host (its embedded assembler starting up); the driver's linker turns
-// the same PTX into a cubin in less, so new kernels reach the GPU sooner. The cubin is cached
-// like NVRTC's.
+// PTX → cubin through the driver's JIT linker (opt-in: SIMT_DRIVER_LINK=1). NVRTC's own cubin
+// output costs a fixed ~16 ms per compile on an H200 host (its embedded assembler starting up);
+// the driver's linker turns the same PTX into a cubin in less, so new kernels reach the GPU
+// sooner, but its code was slower there (see cuda_backend.cpp). The cubin is cached like NVRTC's.
 #pragma once
 #include <string>
 #include "sema/typed_function.h"
