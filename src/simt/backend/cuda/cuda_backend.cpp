@@ -486,7 +486,7 @@ private:
         if (cu::Function f = slot.function.load(std::memory_order_acquire)) return f;
         std::lock_guard<std::mutex> lock(k.mutex);
         if (cu::Function f = slot.function.load(std::memory_order_relaxed)) return f;
-        CudaImage image = compile_for_device(k.request(s.arch), ptx_linker_);
+        CudaImage image = compile_for_device(k.request(s.arch), link_ptx_.load() ? ptx_linker_ : PtxLinker{});
         cu::Module module = nullptr;
         check(d_.cuModuleLoadData(&module, image.bytes.data()));
         cu::Function f = nullptr;
