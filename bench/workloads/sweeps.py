@@ -1,4 +1,4 @@
-"""Bandwidth over vector sizes: the seed's vecadd kernel, elementwise a + b, sum, cumsum."""
+"""Bandwidth over vector sizes: the seed's vecadd kernel, elementwise a + b, sum, cumsum (float64 and float32)."""
 import numpy as np
 
 from ..measure import ArrayCase, close_enough
@@ -56,6 +56,19 @@ def _cumsum_case(ctx, n, dtype):
                      lambda r, e: close_enough(r, e, 1e-13 * n))
 
 
+# float32: any order of n additions of |a| <= 1 (pairwise, blocked, sequential in blocks) stays
+# within n * 1e-6 of the float64 result at these sizes.
+def _sum32_case(ctx, n, dtype):
+    a, = _inputs(ctx, n, 1, dtype)
+    return ArrayCase("sum", [a], np.sum(a, dtype=np.float64), a.nbytes, gbps, lambda r, e: close_enough(r, e, 1e-6 * n))
+
+
+def _cumsum32_case(ctx, n, dtype):
+    a, = _inputs(ctx, n, 1, dtype)
+    return ArrayCase("cumsum", [a], np.cumsum(a, dtype=np.float64), 2 * a.nbytes, gbps,
+                     lambda r, e: close_enough(r, e, 1e-6 * n))
+
+
 @workload("vecadd", "Vector add C = A + B, float64 (the seed's kernel)",
           SWEEP_METHOD + " simt and numba-cuda launch the seed's kernel (same source, block 256); CuPy, "
           "PyTorch and NumPy call their add with an output array.")
@@ -76,3 +89,13 @@ def reduction(ctx):
 @workload("scan", "Scan cumsum(a), float64", SWEEP_METHOD + " Bytes: input read plus output written.")
 def scan(ctx):
     return _sweep(ctx, ARRAY_LIBS, _cumsum_case, np.float64)
+
+
+@workload("reduction32", "Reduction sum(a), float32", SWEEP_METHOD + " Bytes: the input once.")
+def reduction32(ctx):
+    return _sweep(ctx, ARRAY_LIBS, _sum32_case, np.float32)
+
+
+@workload("scan32", "Scan cumsum(a), float32", SWEEP_METHOD + " Bytes: input read plus output written.")
+def scan32(ctx):
+    return _sweep(ctx, ARRAY_LIBS, _cumsum32_case, np.float32)

@@ -22,14 +22,17 @@ def _resolve(name):
     return ("undefined",)
 
 
-def kernel(name, source, boundscheck=None):
+def kernel(name, source, boundscheck=None, max_registers=None):
     """The dispatcher for generated `source` (a function named `name`), compiled on first launch.
     boundscheck=None keeps masked accesses (out-of-range loads read 0, stores are dropped);
-    False removes the checks where the generator guarantees every index is in range."""
-    key = (name, source, boundscheck)
+    False removes the checks where the generator guarantees every index is in range.
+    max_registers caps registers per thread on the GPU (so a planned number of blocks fits)."""
+    key = (name, source, boundscheck, max_registers)
     d = _dispatchers.get(key)
     if d is None:
         options = {} if boundscheck is None else {"boundscheck": boundscheck}
+        if max_registers:
+            options["max_registers"] = int(max_registers)
         d = _simt.Dispatcher(name, source, f"<simt generated {name}>", 1, 0, _resolve, options)
         _dispatchers[key] = d
     return d
@@ -52,6 +55,19 @@ def cpu_cores():
     if _cores is None:
         _cores = max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
     return _cores
+
+
+_sm_counts = {}
+
+
+def multiprocessor_count():
+    """Streaming multiprocessors of the current device (cached per device): what bounded grids
+    are sized by."""
+    device = _simt.current_device()
+    n = _sm_counts.get(device)
+    if n is None:
+        n = _sm_counts[device] = max(1, int(_simt.device_properties(device)["multiprocessor_count"]))
+    return n
 
 
 def launch_1d(k, nthreads, *args, block=None):
