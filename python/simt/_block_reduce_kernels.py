@@ -8,8 +8,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from ._kernelgen import type_name
-from ._reduce_kernels import ARG_OPS, ReduceSpec, _as_partial, _element, _fold, _identity, _replace_test
+from ._kernelgen import type_name, unravel
+from ._reduce_kernels import (ARG_OPS, ReduceSpec, _as_partial, _element, _fold, _identity, _replace_test,
+                              store_result, strided_loop)
 
 _INT64_MAX = "np.int64(9223372036854775807)"
 FULL_MASK = "0xffffffff"
@@ -129,13 +130,8 @@ def block_reduce_source(bspec):
           "        o = item // nsplit",
           "        s = item - o * nsplit"]
     ind = " " * 8
-    kept = []
-    if K:
-        L.append(f"{ind}rem = o")
-        for j in range(K - 1, 0, -1):
-            L += [f"{ind}k{j} = rem % x.shape[{j}]", f"{ind}rem = rem // x.shape[{j}]"]
-        L.append(f"{ind}k0 = rem")
-        kept = [f"k{j}" for j in range(K)]
+    L += unravel("o", "x", K, ind)
+    kept = [f"k{j}" for j in range(K)]
     if "m" in params:
         L.append(f"{ind}mean0 = m[o]")
     for u in range(E):
@@ -149,29 +145,12 @@ def block_reduce_source(bspec):
         index = f"xi[{sub}]" if spec.partial_input else position
         return _fold(spec, u, _element(spec, sub, "mean0"), index, ind2)
 
-    if E > 1:
-        L.append(f"{ind}while r + {E - 1} * step < n:")
-        for u in range(E):
-            L += fold_at(u, "r" if u == 0 else f"r + {u} * step", ind + "    ")
-        L.append(f"{ind}    r += {E} * step")
-    L.append(f"{ind}while r < n:")
-    L += fold_at(0, "r", ind + "    ")
-    L.append(f"{ind}    r += step")
+    L += strided_loop(fold_at, E, 1, "n", ind)
     for u in range(1, E):
         L += _combine(spec, f"a{u}", f"i{u}" if is_arg else None, ind)
     L += _block_combine(spec, T, ind)
     L.append(f"{ind}if tid == 0:")
-    if not spec.final:
-        L.append(f"{ind}    out[o, s] = a0")
-        if is_arg:
-            L.append(f"{ind}    outi[o, s] = i0")
-    elif is_arg:
-        L.append(f"{ind}    out[o] = i0")
-    else:
-        value = "a0"
-        if spec.post:
-            value = "a0 / divisor" if spec.post == "mean" else "math.sqrt(a0 / divisor)"
-        L.append(f"{ind}    out[o] = {type_name(spec.out_dtype)}({value})")
+    L += store_result(spec, "o, s", "o", "a0", "i0", ind + "    ")
     # The next item writes shared memory that this one's last readers may still be reading.
     L += [f"{ind}cuda.syncthreads()", f"{ind}item += cuda.gridDim.x"]
     return "\n".join(L) + "\n"

@@ -122,16 +122,22 @@ def index_names(prefix, n):
     return [f"{prefix}{i}" for i in range(n)]
 
 
+def unravel(flat, array, ndim, ind, prefix="k"):
+    """Kernel statements splitting C-order index `flat` over the first `ndim` axes of `array`
+    into {prefix}0 .. {prefix}{ndim-1} (none for ndim 0)."""
+    if not ndim:
+        return []
+    lines = [f"{ind}rem = {flat}"]
+    for j in range(ndim - 1, 0, -1):
+        lines += [f"{ind}{prefix}{j} = rem % {array}.shape[{j}]", f"{ind}rem = rem // {array}.shape[{j}]"]
+    return lines + [f"{ind}{prefix}0 = rem"]
+
+
 def _copy_source(ndim, dst_dtype):
     idx = index_names("i", ndim)
     lines = ["def simt_copy(dst, src, n):",
              "    t = cuda.grid(1)",
-             "    if t < n:",
-             "        rem = t"]
-    for j in range(ndim - 1, 0, -1):
-        lines.append(f"        i{j} = rem % dst.shape[{j}]")
-        lines.append(f"        rem = rem // dst.shape[{j}]")
-    lines.append("        i0 = rem")
+             "    if t < n:"] + unravel("t", "dst", ndim, " " * 8, "i")
     subscript = ", ".join(idx)
     lines.append(f"        dst[{subscript}] = {type_name(dst_dtype)}(src[{subscript}])")
     return "\n".join(lines) + "\n"

@@ -138,9 +138,21 @@ def _plan_splits(nout, n_split_axis, per_thread, tuning):
     return nsplit, 1, n_split_axis, nsplit
 
 
+def _outputs(args, final, out_flat, partial_shape, spec):
+    """Appends a pass's outputs to its arguments: the result, or new partials (with their indices
+    for argmin/argmax). Returns (partials, indices), None where absent."""
+    from ._creation import empty
+    if final:
+        args.append(out_flat)
+        return None, None
+    part = empty(partial_shape, spec.acc_dtype)
+    part_i = empty(partial_shape, np.int64) if spec.op in ARG_OPS else None
+    args += [part] + ([part_i] if part_i is not None else [])
+    return part, part_i
+
+
 def _run_passes(x, op, spec_common, nout, row_mapping, extra_inputs, out_flat, post, divisor, tuning):
     """Launches passes until each output has one value, ending with the store into out_flat."""
-    from ._creation import empty
     K = x.ndim - spec_common["reduced"]
     partial_input = False
     xi = None
@@ -165,14 +177,7 @@ def _run_passes(x, op, spec_common, nout, row_mapping, extra_inputs, out_flat, p
         if not partial_input:
             args += extra_inputs
         is_arg = op in ARG_OPS
-        if final:
-            args.append(out_flat)
-        else:
-            part = empty((nsplit, nout), spec.acc_dtype)
-            args.append(part)
-            if is_arg:
-                part_i = empty((nsplit, nout), np.int64)
-                args.append(part_i)
+        part, part_i = _outputs(args, final, out_flat, (nsplit, nout), spec)
         args += [groups, nsplit, first_mul, span, step, float(divisor)]
         kg.launch_1d(k, groups * nsplit, *args)
         if final:
@@ -195,10 +200,11 @@ _REGISTERS_PER_SM = 65536  # every GPU since compute capability 5.0
 
 def _block_path(tuning, reduced, row_mapping, nout):
     """Whether the block-cooperative kernel serves this layout: one reduced axis, contiguous
-    across the threads of a block (a whole array, or rows), long enough to keep a block busy."""
+    across the threads of a block: a whole array (of any length: a short one takes one launch of
+    one block), or rows long enough to keep a block busy."""
     if not tuning.get("block_threads") or len(reduced) != 1:
         return False
-    return (nout == 1 or row_mapping) and reduced[0][0] >= tuning["block_min_row"]
+    return nout == 1 or (row_mapping and reduced[0][0] >= tuning["block_min_row"])
 
 
 def _run_block_passes(x, op, spec_common, nout, row_mapping, extra_inputs, out_flat, post, divisor, tuning):
@@ -207,7 +213,6 @@ def _run_block_passes(x, op, spec_common, nout, row_mapping, extra_inputs, out_f
     from dataclasses import replace
 
     from ._block_reduce_kernels import BlockSpec, block_reduce_source
-    from ._creation import empty
     T = tuning["block_threads"]
     if T % 32:
         raise ValueError(f"internal: block reductions need whole warps, not {T} threads")
@@ -226,14 +231,7 @@ def _run_block_passes(x, op, spec_common, nout, row_mapping, extra_inputs, out_f
                       center_dtype=spec_common.get("center"))
     is_arg = op in ARG_OPS
     args = [x] + list(extra_inputs)
-    if final:
-        args.append(out_flat)
-    else:
-        part = empty((nout, nsplit), spec.acc_dtype)
-        args.append(part)
-        if is_arg:
-            part_i = empty((nout, nsplit), np.int64)
-            args.append(part_i)
+    part, part_i = _outputs(args, final, out_flat, (nout, nsplit), spec)
     k = kg.kernel("simt_block_reduce", block_reduce_source(BlockSpec(spec, T)), boundscheck=False,
                   max_registers=max_registers)
     kg.launch(k, min(nout * nsplit, cap), T, *args, nout, nsplit, float(divisor))

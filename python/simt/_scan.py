@@ -37,12 +37,8 @@ def _line_prologue(nother):
          "            line = t - tile_i * nlines",
          "        else:",
          "            line = t // ntiles",
-         "            tile_i = t - line * ntiles",
-         "        rem = line"]
-    for j in range(nother - 1, 0, -1):
-        L += [f"        k{j} = rem % x.shape[{j}]", f"        rem = rem // x.shape[{j}]"]
-    if nother:
-        L.append("        k0 = rem")
+         "            tile_i = t - line * ntiles"]
+    L += kg.unravel("line", "x", nother, " " * 8)
     L += [f"        j = tile_i * tile",
           f"        stop = min(j + tile, x.shape[{nother}])"]
     return L

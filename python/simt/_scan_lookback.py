@@ -52,12 +52,8 @@ def lookback_source(op, nother, in_dt, acc_dt, out_dt, threads, items):
          "    cuda.syncthreads()",
          "    g = np.int64(tile_sh[0])",
          "    line = g // tiles_per_line",
-         "    t = g - line * tiles_per_line",
-         "    rem = line"]
-    for j in range(nother - 1, 0, -1):
-        L += [f"    k{j} = rem % x.shape[{j}]", f"    rem = rem // x.shape[{j}]"]
-    if nother:
-        L.append("    k0 = rem")
+         "    t = g - line * tiles_per_line"]
+    L += kg.unravel("line", "x", nother, "    ")
     L += [f"    n = x.shape[{nother}]",
           f"    start = t * {tile}",
           # Coalesced load: item q of the tile's stripe q; padding every 32 slots keeps the

@@ -110,3 +110,13 @@ def test_float_sums_stay_accurate_with_the_cuda_plan(rng, monkeypatch, n):
         assert abs(float(simt.sum(simt.asarray(x)).get()) - exact) <= max(bound * 4, rtol * abs(exact))
     np.testing.assert_allclose(simt.mean(simt.asarray(h.astype(np.float32))).get(), h.mean(), rtol=1e-4, atol=1e-7)
     assert simt.argmax(simt.asarray(h)).get() == h.argmax()
+
+
+def test_the_cuda_plan_takes_whole_arrays_of_any_length_and_long_rows():
+    cuda = _reduce_passes.TUNING["cuda"]
+    assert _reduce_passes._block_path(cuda, [(5, 8)], True, 1)
+    assert _reduce_passes._block_path(cuda, [(4096, 8)], True, 7)
+    assert not _reduce_passes._block_path(cuda, [(100, 8)], True, 7)  # short rows: a thread per split
+    assert not _reduce_passes._block_path(cuda, [(4096, 800)], False, 7)  # columns
+    assert not _reduce_passes._block_path(cuda, [(30, 32), (4, 8)], True, 1)  # two reduced axes
+    assert not _reduce_passes._block_path(_reduce_passes.TUNING["cpu"], [(10**6, 8)], True, 1)
