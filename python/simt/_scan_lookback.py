@@ -33,6 +33,7 @@ def _op(op, a, b):
 def lookback_source(op, nother, in_dt, acc_dt, out_dt, threads, items):
     T, I = threads, items
     tile = T * I
+    NW = max(1, T // 32)
     acc = kg.type_name(acc_dt)
     ident = f"{acc}({0 if op == 'sum' else 1})"
     # Reading through an atomic keeps a stale L1 line from answering; adding -0.0 (or integer 0)
@@ -41,7 +42,7 @@ def lookback_source(op, nother, in_dt, acc_dt, out_dt, threads, items):
     kept = "".join(f"k{j}, " for j in range(nother))
     L = ["def simt_scan_lookback(x, out, flags, agg, incl, tiles_per_line, ntiles):",
          f"    sh = cuda.shared.array({tile + tile // 32}, {acc})",
-         f"    warp_total = cuda.shared.array({max(1, T // 32)}, {acc})",
+         f"    warp_total = cuda.shared.array({NW}, {acc})",
          "    tile_sh = cuda.shared.array(1, np.int32)",
          f"    carry_sh = cuda.shared.array(1, {acc})",
          "    tid = cuda.threadIdx.x",
@@ -88,17 +89,19 @@ def lookback_source(op, nother, in_dt, acc_dt, out_dt, threads, items):
           "        warp_total[warp] = s",
           "    cuda.syncthreads()",
           f"    total = {ident}",
-          f"    for w in range({max(1, T // 32)}):",
+          f"    for w in range({NW}):",
           "        if w == warp:",
           f"            before = {_op(op, 'total', 'before')}",
           f"        total = {_op(op, 'total', 'warp_total[w]')}",
+          # The last warp publishes the aggregate, so that its fence is off the path of warp 0's
+          # look-back (with one warp, warp 0 publishes it first).
+          f"    if t > 0 and warp == {NW - 1} and lane == 0:",
+          "        agg[g] = total",
+          "        cuda.threadfence()",
+          f"        cuda.atomic.exch(flags, g, {AGGREGATE})",
           "    if warp == 0:",
           f"        prefix = {ident}",
           "        if t > 0:",
-          "            if lane == 0:",
-          "                agg[g] = total",
-          "                cuda.threadfence()",
-          f"                cuda.atomic.exch(flags, g, {AGGREGATE})",
           "            back = np.int64(1)",
           "            done = False",
           "            while not done:",
@@ -123,11 +126,13 @@ def lookback_source(op, nother, in_dt, acc_dt, out_dt, threads, items):
           "                done = found != 0",
           "                back += 32",
           "        if lane == 0:",
-          f"            incl[g] = {_op(op, 'prefix', 'total')}",
-          "            cuda.threadfence()",
-          f"            cuda.atomic.exch(flags, g, {INCLUSIVE})",
           "            carry_sh[0] = prefix",
           "    cuda.syncthreads()",
+          # Published after the barrier: the other threads go on while this one waits on its fence.
+          "    if tid == 0:",
+          f"        incl[g] = {_op(op, 'carry_sh[0]', 'total')}",
+          "        cuda.threadfence()",
+          f"        cuda.atomic.exch(flags, g, {INCLUSIVE})",
           f"    c = {_op(op, 'carry_sh[0]', 'before')}",
           f"    for q in range({I}):",
           f"        p = tid * {I} + q",

@@ -67,7 +67,7 @@ def test_types_shuffles_cannot_move(xp, rng, block_plan_wide, op, dtype):
 
 @pytest.mark.parametrize("op", ["sum", "max", "mean", "var", "argmin", "argmax", "any"])
 @pytest.mark.parametrize("shape, axis", [((5, 1001), 1), ((5, 1001), -1), ((3, 4, 257), 2), ((2, 3, 100), (1, 2)),
-                                         ((40, 9), 1), ((1, 500), 1), ((3, 4, 5), None)])
+                                         ((40, 9), 1), ((1, 500), 1), ((3, 4, 5), None), ((2, 5000), 1)])
 @numpy_simt_allclose(rtol=1e-12, atol=1e-10)
 def test_contiguous_rows(xp, rng, block_plan, op, shape, axis):
     return call(xp, op, xp.asarray(data(rng, shape, np.float64, op)), axis, False)
