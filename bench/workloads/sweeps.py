@@ -1,4 +1,4 @@
-"""Bandwidth over vector sizes: the seed's vecadd kernel, elementwise a + b, sum, cumsum."""
+"""Bandwidth over vector sizes: the seed's vecadd kernel, elementwise a + b, sum, cumsum (float64 and float32)."""
 import numpy as np
 
 from ..measure import ArrayCase, close_enough
@@ -43,17 +43,22 @@ def _add_case(ctx, n, dtype):
     return ArrayCase("add", [a, b], a + b, 3 * a.nbytes, gbps, lambda r, e: close_enough(r, e, 0.0, 1e-7))
 
 
+def _order_tolerance(n, dtype):
+    """|a| <= 1: any summation order (pairwise, blocked, sequential in blocks) stays within this
+    of the float64 result at the sweep's sizes."""
+    return (1e-13 if np.dtype(dtype) == np.float64 else 1e-6) * n
+
+
 def _sum_case(ctx, n, dtype):
     a, = _inputs(ctx, n, 1, dtype)
-    # |a| <= 1, so any summation order stays within n * 1e-13 of the float64 sum.
     return ArrayCase("sum", [a], np.sum(a, dtype=np.float64), a.nbytes, gbps,
-                     lambda r, e: close_enough(r, e, 1e-13 * n))
+                     lambda r, e: close_enough(r, e, _order_tolerance(n, dtype)))
 
 
 def _cumsum_case(ctx, n, dtype):
     a, = _inputs(ctx, n, 1, dtype)
     return ArrayCase("cumsum", [a], np.cumsum(a, dtype=np.float64), 2 * a.nbytes, gbps,
-                     lambda r, e: close_enough(r, e, 1e-13 * n))
+                     lambda r, e: close_enough(r, e, _order_tolerance(n, dtype)))
 
 
 @workload("vecadd", "Vector add C = A + B, float64 (the seed's kernel)",
@@ -76,3 +81,13 @@ def reduction(ctx):
 @workload("scan", "Scan cumsum(a), float64", SWEEP_METHOD + " Bytes: input read plus output written.")
 def scan(ctx):
     return _sweep(ctx, ARRAY_LIBS, _cumsum_case, np.float64)
+
+
+@workload("reduction32", "Reduction sum(a), float32", SWEEP_METHOD + " Bytes: the input once.")
+def reduction32(ctx):
+    return _sweep(ctx, ARRAY_LIBS, _sum_case, np.float32)
+
+
+@workload("scan32", "Scan cumsum(a), float32", SWEEP_METHOD + " Bytes: input read plus output written.")
+def scan32(ctx):
+    return _sweep(ctx, ARRAY_LIBS, _cumsum_case, np.float32)

@@ -22,14 +22,17 @@ def _resolve(name):
     return ("undefined",)
 
 
-def kernel(name, source, boundscheck=None):
+def kernel(name, source, boundscheck=None, max_registers=None):
     """The dispatcher for generated `source` (a function named `name`), compiled on first launch.
     boundscheck=None keeps masked accesses (out-of-range loads read 0, stores are dropped);
-    False removes the checks where the generator guarantees every index is in range."""
-    key = (name, source, boundscheck)
+    False removes the checks where the generator guarantees every index is in range.
+    max_registers caps registers per thread on the GPU (so a planned number of blocks fits)."""
+    key = (name, source, boundscheck, max_registers)
     d = _dispatchers.get(key)
     if d is None:
         options = {} if boundscheck is None else {"boundscheck": boundscheck}
+        if max_registers:
+            options["max_registers"] = int(max_registers)
         d = _simt.Dispatcher(name, source, f"<simt generated {name}>", 1, 0, _resolve, options)
         _dispatchers[key] = d
     return d
@@ -52,6 +55,19 @@ def cpu_cores():
     if _cores is None:
         _cores = max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
     return _cores
+
+
+_sm_counts = {}
+
+
+def multiprocessor_count():
+    """Streaming multiprocessors of the current device (cached per device): what bounded grids
+    are sized by."""
+    device = _simt.current_device()
+    n = _sm_counts.get(device)
+    if n is None:
+        n = _sm_counts[device] = max(1, int(_simt.device_properties(device)["multiprocessor_count"]))
+    return n
 
 
 def launch_1d(k, nthreads, *args, block=None):
@@ -106,16 +122,22 @@ def index_names(prefix, n):
     return [f"{prefix}{i}" for i in range(n)]
 
 
+def unravel(flat, array, ndim, ind, prefix="k"):
+    """Kernel statements splitting C-order index `flat` over the first `ndim` axes of `array`
+    into {prefix}0 .. {prefix}{ndim-1} (none for ndim 0)."""
+    if not ndim:
+        return []
+    lines = [f"{ind}rem = {flat}"]
+    for j in range(ndim - 1, 0, -1):
+        lines += [f"{ind}{prefix}{j} = rem % {array}.shape[{j}]", f"{ind}rem = rem // {array}.shape[{j}]"]
+    return lines + [f"{ind}{prefix}0 = rem"]
+
+
 def _copy_source(ndim, dst_dtype):
     idx = index_names("i", ndim)
     lines = ["def simt_copy(dst, src, n):",
              "    t = cuda.grid(1)",
-             "    if t < n:",
-             "        rem = t"]
-    for j in range(ndim - 1, 0, -1):
-        lines.append(f"        i{j} = rem % dst.shape[{j}]")
-        lines.append(f"        rem = rem // dst.shape[{j}]")
-    lines.append("        i0 = rem")
+             "    if t < n:"] + unravel("t", "dst", ndim, " " * 8, "i")
     subscript = ", ".join(idx)
     lines.append(f"        dst[{subscript}] = {type_name(dst_dtype)}(src[{subscript}])")
     return "\n".join(lines) + "\n"

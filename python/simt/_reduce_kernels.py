@@ -207,15 +207,7 @@ def reduce_source(spec):
         index = f"xi[{sub}]" if spec.partial_input else f"{index_base}{position}"
         return _fold(spec, u, _element(spec, sub, f"mean{u if W > 1 else 0}"), index, ind2)
 
-    if E > 1:
-        L.append(f"{body}while r + {E - 1} * step < stop:")
-        for u in range(E):
-            L += fold_at(u, "r" if u == 0 else f"r + {u} * step", body + "    ")
-        L.append(f"{body}    r += {E} * step")
-    L.append(f"{body}while r < stop:")
-    for u in range(W):
-        L += fold_at(u, "r", body + "    ")
-    L.append(f"{body}    r += step")
+    L += strided_loop(fold_at, E, W, "stop", body)
     for u in range(1, E):  # combine the unrolled accumulators into a0
         if is_arg:
             L += _fold_acc(spec, u, ind)
@@ -228,19 +220,38 @@ def reduce_source(spec):
             L.append(f"{ind}if kw + {u} < {last}:")
             store_ind = ind + "    "
             target = f"o + {u}"
-        a, i = f"a{u}", f"i{u}"
-        if not spec.final:
-            L.append(f"{store_ind}out[s, {target}] = {a}")
-            if is_arg:
-                L.append(f"{store_ind}outi[s, {target}] = {i}")
-        elif is_arg:
-            L.append(f"{store_ind}out[{target}] = {i}")
-        else:
-            value = a
-            if spec.post:
-                value = f"{a} / divisor" if spec.post == "mean" else f"math.sqrt({a} / divisor)"
-            L.append(f"{store_ind}out[{target}] = {type_name(spec.out_dtype)}({value})")
+        L += store_result(spec, f"s, {target}", target, f"a{u}", f"i{u}", store_ind)
     return "\n".join(L) + "\n"
+
+
+def strided_loop(fold_at, unroll, tail_lanes, stop, ind):
+    """Statements folding positions r, r + step, ... below `stop`: `unroll` at a time into
+    accumulators 0 .. unroll-1 (independent chains), the rest one at a time into each of the
+    first `tail_lanes` accumulators. fold_at(u, position, indent) gives one fold's statements."""
+    L = []
+    if unroll > 1:
+        L.append(f"{ind}while r + {unroll - 1} * step < {stop}:")
+        for u in range(unroll):
+            L += fold_at(u, "r" if u == 0 else f"r + {u} * step", ind + "    ")
+        L.append(f"{ind}    r += {unroll} * step")
+    L.append(f"{ind}while r < {stop}:")
+    for u in range(tail_lanes):
+        L += fold_at(u, "r", ind + "    ")
+    return L + [f"{ind}    r += step"]
+
+
+def store_result(spec, partial_at, final_at, a, i, ind):
+    """Statements storing accumulator a (index i): a partial out[partial_at] (and outi), or what
+    a final pass stores at out[final_at]: the index for argmin/argmax, else the value after
+    `post` (mean: / divisor, std: sqrt of that) in the result dtype."""
+    if not spec.final:
+        return [f"{ind}out[{partial_at}] = {a}"] + ([f"{ind}outi[{partial_at}] = {i}"] if spec.op in ARG_OPS else [])
+    if spec.op in ARG_OPS:
+        return [f"{ind}out[{final_at}] = {i}"]
+    value = a
+    if spec.post:
+        value = f"{a} / divisor" if spec.post == "mean" else f"math.sqrt({a} / divisor)"
+    return [f"{ind}out[{final_at}] = {type_name(spec.out_dtype)}({value})"]
 
 
 def _as_partial(spec):

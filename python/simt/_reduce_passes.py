@@ -15,9 +15,16 @@ from ._reduce_kernels import ARG_OPS, ReduceSpec, reduce_source
 # `partial_per_thread` in later passes over partials; `unroll`: accumulators per thread;
 # `blocked`: splits are contiguous chunks (CPU caches) rather than strided (coalesced loads);
 # `column_bytes`: in column reductions a thread owns this many bytes of neighbouring outputs.
+# `block_threads` (0 or absent: off) turns on the block-cooperative path for whole arrays and
+# contiguous rows of at least `block_min_row` elements: a grid of at most `max_blocks` blocks (None:
+# `blocks_per_sm` per multiprocessor, halved for argmin/argmax and complex, whose kernels need
+# more registers; registers are capped so that all of them are resident at once), a split of a
+# row getting at least `block_per_thread` elements per thread and `block_unroll` accumulators per
+# thread, then one block per output folding the partials.
 TUNING = {
     "cuda": {"threads": 1 << 17, "per_thread": 32, "partial_per_thread": 256, "unroll": 4, "blocked": False,
-             "column_bytes": 0},
+             "column_bytes": 0, "block_threads": 256, "blocks_per_sm": 8, "max_blocks": None, "block_min_row": 2048,
+             "block_per_thread": 64, "block_unroll": 8},
     "cpu": {"threads": None, "per_thread": 16384, "partial_per_thread": 4096, "unroll": 4, "blocked": True,
             "column_bytes": 128},
 }
@@ -131,9 +138,21 @@ def _plan_splits(nout, n_split_axis, per_thread, tuning):
     return nsplit, 1, n_split_axis, nsplit
 
 
+def _outputs(args, final, out_flat, partial_shape, spec):
+    """Appends a pass's outputs to its arguments: the result, or new partials (with their indices
+    for argmin/argmax). Returns (partials, indices), None where absent."""
+    from ._creation import empty
+    if final:
+        args.append(out_flat)
+        return None, None
+    part = empty(partial_shape, spec.acc_dtype)
+    part_i = empty(partial_shape, np.int64) if spec.op in ARG_OPS else None
+    args += [part] + ([part_i] if part_i is not None else [])
+    return part, part_i
+
+
 def _run_passes(x, op, spec_common, nout, row_mapping, extra_inputs, out_flat, post, divisor, tuning):
     """Launches passes until each output has one value, ending with the store into out_flat."""
-    from ._creation import empty
     K = x.ndim - spec_common["reduced"]
     partial_input = False
     xi = None
@@ -158,14 +177,7 @@ def _run_passes(x, op, spec_common, nout, row_mapping, extra_inputs, out_flat, p
         if not partial_input:
             args += extra_inputs
         is_arg = op in ARG_OPS
-        if final:
-            args.append(out_flat)
-        else:
-            part = empty((nsplit, nout), spec.acc_dtype)
-            args.append(part)
-            if is_arg:
-                part_i = empty((nsplit, nout), np.int64)
-                args.append(part_i)
+        part, part_i = _outputs(args, final, out_flat, (nsplit, nout), spec)
         args += [groups, nsplit, first_mul, span, step, float(divisor)]
         kg.launch_1d(k, groups * nsplit, *args)
         if final:
@@ -181,6 +193,55 @@ def _run_passes(x, op, spec_common, nout, row_mapping, extra_inputs, out_flat, p
         partial_input = True
         row_mapping = False
         per_thread = tuning["partial_per_thread"]
+
+
+_REGISTERS_PER_SM = 65536  # every GPU since compute capability 5.0
+
+
+def _block_path(tuning, reduced, row_mapping, nout):
+    """Whether the block-cooperative kernel serves this layout: one reduced axis, contiguous
+    across the threads of a block: a whole array (of any length: a short one takes one launch of
+    one block), or rows long enough to keep a block busy."""
+    if not tuning.get("block_threads") or len(reduced) != 1:
+        return False
+    return nout == 1 or (row_mapping and reduced[0][0] >= tuning["block_min_row"])
+
+
+def _run_block_passes(x, op, spec_common, nout, row_mapping, extra_inputs, out_flat, post, divisor, tuning):
+    """_run_passes for the block path: a bounded grid folds each row in `nsplit` block-sized
+    interleaved splits into partials (nout, nsplit); one more launch folds those per output."""
+    from dataclasses import replace
+
+    from ._block_reduce_kernels import BlockSpec, block_reduce_source
+    T = tuning["block_threads"]
+    if T % 32:
+        raise ValueError(f"internal: block reductions need whole warps, not {T} threads")
+    n = x.shape[-1]
+    per_sm = tuning["blocks_per_sm"]
+    if op in ARG_OPS or np.dtype(spec_common["acc"]).kind == "c":
+        per_sm = max(1, per_sm // 2)
+    # All blocks resident at once: a grid-stride split leaves no second wave of late blocks.
+    max_registers = max(32, min(255, _REGISTERS_PER_SM // (T * per_sm)) // 8 * 8)
+    cap = tuning.get("max_blocks") or kg.multiprocessor_count() * per_sm
+    nsplit = 1 if nout >= cap else max(1, min(cap // nout, -(-n // (T * tuning["block_per_thread"]))))
+    final = nsplit == 1
+    spec = ReduceSpec(op=op, in_dtype=np.dtype(x.dtype), acc_dtype=spec_common["acc"], out_dtype=spec_common["out"],
+                      kept=x.ndim - 1, reduced=1, partial_input=False, final=final, row_mapping=True,
+                      unroll=tuning["block_unroll"], post=post if final else "",
+                      center_dtype=spec_common.get("center"))
+    is_arg = op in ARG_OPS
+    args = [x] + list(extra_inputs)
+    part, part_i = _outputs(args, final, out_flat, (nout, nsplit), spec)
+    k = kg.kernel("simt_block_reduce", block_reduce_source(BlockSpec(spec, T)), boundscheck=False,
+                  max_registers=max_registers)
+    kg.launch(k, min(nout * nsplit, cap), T, *args, nout, nsplit, float(divisor))
+    if final:
+        return
+    spec = replace(spec, in_dtype=spec.acc_dtype, kept=1, partial_input=True, final=True, unroll=1, post=post)
+    args = [part] + ([part_i] if is_arg else []) + [out_flat, nout, 1, float(divisor)]
+    k = kg.kernel("simt_block_reduce", block_reduce_source(BlockSpec(spec, T)), boundscheck=False,
+                  max_registers=max_registers)
+    kg.launch(k, min(nout, cap), T, *args)
 
 
 def _empty_result(op, fname, res_dt, nout, shape):
@@ -235,19 +296,20 @@ def reduce(fname, a, op, axis=None, dtype=None, out=None, keepdims=False, ddof=0
     smallest = min(abs(st) for _, st in kept + reduced)
     row_mapping = reduced[-1][0] > 1 and abs(reduced[-1][1]) <= smallest
     common = {"acc": acc_dt, "out": res_dt, "reduced": len(reduced)}
+    run_passes = _run_block_passes if _block_path(tuning, reduced, row_mapping, nout) else _run_passes
     if op in ("var", "std"):
         # Two passes over the data: the mean, then the sum of squared deviations from it.
         mean = empty((nout,), center_dt)
-        _run_passes(x, "sum", {"acc": center_dt, "out": center_dt, "reduced": len(reduced)}, nout, row_mapping, [],
+        run_passes(x, "sum", {"acc": center_dt, "out": center_dt, "reduced": len(reduced)}, nout, row_mapping, [],
                     mean, "mean", nred, tuning)
         divisor = max(nred - ddof, 0)
         if divisor == 0:
             warnings.warn("Degrees of freedom <= 0 for slice", RuntimeWarning, stacklevel=3)
         common["center"] = center_dt
-        _run_passes(x, "sumsq", common, nout, row_mapping, [mean], out_flat, "std" if op == "std" else "mean",
+        run_passes(x, "sumsq", common, nout, row_mapping, [mean], out_flat, "std" if op == "std" else "mean",
                     divisor, tuning)
     elif op == "mean":
-        _run_passes(x, "sum", common, nout, row_mapping, [], out_flat, "mean", nred, tuning)
+        run_passes(x, "sum", common, nout, row_mapping, [], out_flat, "mean", nred, tuning)
     else:
-        _run_passes(x, op, common, nout, row_mapping, [], out_flat, "", 1, tuning)
+        run_passes(x, op, common, nout, row_mapping, [], out_flat, "", 1, tuning)
     return finish(result, out, fname)

@@ -10,8 +10,12 @@ from . import _kernelgen as kg
 from ._reduce_passes import finish, normalize_axes, require_array, result_dtypes
 
 # Per-backend: how many threads a scan aims for and the smallest tile worth a thread.
+# `tile_threads` (0 or absent: off) turns on the single-pass look-back scan (_scan_lookback) for
+# lines along the fastest axis of at least `tile_min_line` elements, tiles of tile_threads x
+# tile_items elements, registers capped so that `tile_blocks_per_sm` blocks fit on a multiprocessor.
 TUNING = {
-    "cuda": {"threads": 1 << 16, "min_tile": 64},
+    "cuda": {"threads": 1 << 16, "min_tile": 64, "tile_threads": 256, "tile_items": 8, "tile_min_line": 512,
+             "tile_blocks_per_sm": 8},
     "cpu": {"threads": None, "min_tile": 16384},
 }
 
@@ -33,12 +37,8 @@ def _line_prologue(nother):
          "            line = t - tile_i * nlines",
          "        else:",
          "            line = t // ntiles",
-         "            tile_i = t - line * ntiles",
-         "        rem = line"]
-    for j in range(nother - 1, 0, -1):
-        L += [f"        k{j} = rem % x.shape[{j}]", f"        rem = rem // x.shape[{j}]"]
-    if nother:
-        L.append("        k0 = rem")
+         "            tile_i = t - line * ntiles"]
+    L += kg.unravel("line", "x", nother, " " * 8)
     L += [f"        j = tile_i * tile",
           f"        stop = min(j + tile, x.shape[{nother}])"]
     return L
@@ -77,7 +77,10 @@ def scan_tiles_source(op, nother, in_dt, acc_dt, out_dt, has_carry):
 
 def _scan_lines(op, x, out, acc_dt, tuning):
     """out = scan of x along its last axis (both views of the same shape)."""
+    from . import _scan_lookback
     from ._creation import empty
+    if _scan_lookback.applies(x, acc_dt, tuning):
+        return _scan_lookback.scan_lines(op, x, out, acc_dt, tuning)
     nother = x.ndim - 1
     n = x.shape[-1]
     nlines = x.size // n
