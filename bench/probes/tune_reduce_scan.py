@@ -12,10 +12,10 @@ from simt import _kernelgen, _reduce_passes, _scan
 
 from ..timing import EventTimer, HostTimer
 
-REDUCE_VARIANTS = [{}, {"blocks_per_sm": 4}, {"block_unroll": 4}, {"block_unroll": 16, "blocks_per_sm": 4},
-                   {"block_threads": 512, "blocks_per_sm": 4}, {"block_threads": 0}]
-SCAN_VARIANTS = [{}, {"tile_items": 16, "tile_blocks_per_sm": 6}, {"tile_threads": 512, "tile_blocks_per_sm": 4},
-                 {"tile_threads": 128, "tile_items": 16, "tile_blocks_per_sm": 12}, {"tile_items": 4},
+REDUCE_VARIANTS = [{}, {"blocks_per_sm": 8}, {"block_unroll": 8}, {"block_unroll": 16, "blocks_per_sm": 8},
+                   {"block_threads": 512, "blocks_per_sm": 2}, {"block_threads": 0}]
+SCAN_VARIANTS = [{}, {"tile_items": 8, "tile_blocks_per_sm": 8}, {"tile_items": 24, "tile_blocks_per_sm": 4},
+                 {"tile_threads": 128, "tile_items": 16, "tile_blocks_per_sm": 12}, {"tile_items": 12},
                  {"tile_threads": 0}]
 
 

@@ -19,12 +19,13 @@ from ._reduce_kernels import ARG_OPS, ReduceSpec, reduce_source
 # contiguous rows of at least `block_min_row` elements: a grid of at most `max_blocks` blocks (None:
 # `blocks_per_sm` per multiprocessor, halved for argmin/argmax and complex, whose kernels need
 # more registers; registers are capped so that all of them are resident at once), a split of a
-# row getting at least `block_per_thread` elements per thread and `block_unroll` accumulators per
-# thread, then one block per output folding the partials.
+# row getting at least `block_per_thread` elements per thread and accumulators per thread enough
+# for `block_unroll_bytes` of loads in flight (4 to 16 of them), then one block per output folding
+# the partials. The cuda values were picked on an H200 with bench/probes/tune_reduce_scan.py.
 TUNING = {
     "cuda": {"threads": 1 << 17, "per_thread": 32, "partial_per_thread": 256, "unroll": 4, "blocked": False,
-             "column_bytes": 0, "block_threads": 256, "blocks_per_sm": 8, "max_blocks": None, "block_min_row": 2048,
-             "block_per_thread": 64, "block_unroll": 8},
+             "column_bytes": 0, "block_threads": 256, "blocks_per_sm": 4, "max_blocks": None, "block_min_row": 2048,
+             "block_per_thread": 64, "block_unroll_bytes": 64},
     "cpu": {"threads": None, "per_thread": 16384, "partial_per_thread": 4096, "unroll": 4, "blocked": True,
             "column_bytes": 128},
 }
@@ -207,6 +208,14 @@ def _block_path(tuning, reduced, row_mapping, nout):
     return nout == 1 or (row_mapping and reduced[0][0] >= tuning["block_min_row"])
 
 
+def _block_unroll(tuning, dtype):
+    """Accumulators per thread: `block_unroll` when given (the tuning probe sets it), else enough
+    for `block_unroll_bytes` of loads in flight."""
+    if tuning.get("block_unroll"):
+        return tuning["block_unroll"]
+    return max(4, min(16, tuning["block_unroll_bytes"] // np.dtype(dtype).itemsize))
+
+
 def _run_block_passes(x, op, spec_common, nout, row_mapping, extra_inputs, out_flat, post, divisor, tuning):
     """_run_passes for the block path: a bounded grid folds each row in `nsplit` block-sized
     interleaved splits into partials (nout, nsplit); one more launch folds those per output."""
@@ -227,7 +236,7 @@ def _run_block_passes(x, op, spec_common, nout, row_mapping, extra_inputs, out_f
     final = nsplit == 1
     spec = ReduceSpec(op=op, in_dtype=np.dtype(x.dtype), acc_dtype=spec_common["acc"], out_dtype=spec_common["out"],
                       kept=x.ndim - 1, reduced=1, partial_input=False, final=final, row_mapping=True,
-                      unroll=tuning["block_unroll"], post=post if final else "",
+                      unroll=_block_unroll(tuning, x.dtype), post=post if final else "",
                       center_dtype=spec_common.get("center"))
     is_arg = op in ARG_OPS
     args = [x] + list(extra_inputs)

@@ -14,8 +14,8 @@ from ._reduce_passes import finish, normalize_axes, require_array, result_dtypes
 # lines along the fastest axis of at least `tile_min_line` elements, tiles of tile_threads x
 # tile_items elements, registers capped so that `tile_blocks_per_sm` blocks fit on a multiprocessor.
 TUNING = {
-    "cuda": {"threads": 1 << 16, "min_tile": 64, "tile_threads": 256, "tile_items": 8, "tile_min_line": 512,
-             "tile_blocks_per_sm": 8},
+    "cuda": {"threads": 1 << 16, "min_tile": 64, "tile_threads": 256, "tile_items": 16, "tile_min_line": 512,
+             "tile_blocks_per_sm": 6},  # picked on an H200 with bench/probes/tune_reduce_scan.py
     "cpu": {"threads": None, "min_tile": 16384},
 }
 
