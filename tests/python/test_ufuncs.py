@@ -76,6 +76,19 @@ def test_complex_arithmetic_and_companions(xp, rng, dtype):
             xp.reciprocal(a), a == b, a != a, a < b, xp.maximum(a, b), xp.isfinite(a), a.real, a.imag)
 
 
+COMPLEX_MATH = ["sqrt", "exp", "log", "log10", "sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh",
+                "tanh", "arcsinh", "arccosh", "arctanh"]
+
+
+@parametrize_dtypes("dtype", COMPLEX)
+@pytest.mark.parametrize("name", COMPLEX_MATH)
+@numpy_simt_allclose()
+def test_complex_math_ufuncs(xp, rng, name, dtype):
+    # All four quadrants and both sides of the branch cuts on the axes (principal values).
+    z = make(xp, rng, (60,), dtype, low=-2.5, high=2.5)
+    return getattr(xp, name)(z)
+
+
 @numpy_simt_allclose()
 def test_logical_and_bitwise_ufuncs(xp, rng):
     a = make(xp, rng, (16,), np.int16)

@@ -57,6 +57,7 @@ DType operand_dtype(uint8_t code) { return DType(code & 0x7f); }
 GlobalValue elementwise_builtin_name(const std::string& name) {
     if (name == "cuda") return GlobalValue::module("cuda");
     if (name == "math") return GlobalValue::module("math");
+    if (name == "cmath") return GlobalValue::module("cmath");
     if (name == "ew") return GlobalValue::module("elementwise");
     for (const char* f : {"min", "max", "abs", "complex", "int", "float", "len", "range", "round"})
         if (name == f) return GlobalValue::function(name);

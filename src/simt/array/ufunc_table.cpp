@@ -3,6 +3,7 @@
 // x2 (already converted to the loop's type, spelled {T}); the result is y0; temporaries are
 // named t_* (simt.fuse renames these names when it inlines a body).
 #include <map>
+#include <set>
 #include "array/ufunc.h"
 
 namespace simt {
@@ -235,9 +236,15 @@ void define_floating(Table& t) {
         {"tanh", "tanh"}, {"arcsinh", "asinh"}, {"arccosh", "acosh"}, {"arctanh", "atanh"},
         {"deg2rad", "radians"}, {"rad2deg", "degrees"},
     };
+    // Those cmath also has take complex arguments (principal branches, as NumPy's).
+    const std::set<std::string> in_cmath = {"sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan",
+                                            "sinh", "cosh", "tanh", "asinh", "acosh", "atanh"};
     for (const auto& f : unary) {
         std::string body = std::string("y0 = math.") + f[1] + "(x0)";
-        t.define(f[0], 1).same(FLOATS, body.c_str()).doc("Elementwise math function.");
+        Definer d = t.define(f[0], 1);
+        d.same(FLOATS, body.c_str());
+        if (in_cmath.count(f[1])) d.same(COMPLEX, (std::string("y0 = cmath.") + f[1] + "(x0)").c_str());
+        d.doc("Elementwise math function.");
     }
     t.alias("radians", "deg2rad");
     t.alias("degrees", "rad2deg");
