@@ -38,7 +38,10 @@ def test_cumsum_lengths_around_tile_boundaries(xp, rng, tile_plan, n, dtype):
 
 @pytest.mark.parametrize("dtype", [np.bool_, np.int8, np.uint16, np.int32, np.int64, np.uint64, np.float32,
                                    np.float64])
-@numpy_simt_allclose(rtol=1e-12, atol=1e-4, rtol_by_dtype={np.float32: 1e-5})
+# float32: NumPy adds in sequence, the scan in a tree; their prefixes of 3001 values differ by up
+# to ~1e-3 (NumPy's own rounding over thousands of steps near |prefix| ~ 100, measured over 40
+# seeds), far below the size of any lost or doubled element.
+@numpy_simt_allclose(rtol=1e-12, atol=1e-4, rtol_by_dtype={np.float32: 1e-5}, atol_by_dtype={np.float32: 5e-3})
 def test_cumsum_dtypes(xp, rng, tile_plan, dtype):
     return xp.cumsum(xp.asarray(data(rng, (3001,), dtype)))
 
