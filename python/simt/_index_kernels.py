@@ -7,16 +7,6 @@ import numpy as np
 from . import _kernelgen as kg
 
 
-def _unravel(name, ndim, shape_of, indent="        "):
-    """Statements splitting flat C-order position `t` into coordinates name0..name{ndim-1}."""
-    lines = [f"{indent}rem = t"]
-    for j in range(ndim - 1, 0, -1):
-        lines += [f"{indent}{name}{j} = rem % {shape_of}.shape[{j}]", f"{indent}rem = rem // {shape_of}.shape[{j}]"]
-    if ndim:
-        lines.append(f"{indent}{name}0 = rem")
-    return lines
-
-
 @lru_cache(maxsize=None)
 def _indexed_source(scatter, src_ndim, adv, scalar, b_offset, b_ndim, res_ndim):
     """Gather or scatter over the indexing result's shape. `adv`: the source dimensions taken
@@ -28,7 +18,7 @@ def _indexed_source(scatter, src_ndim, adv, scalar, b_offset, b_ndim, res_ndim):
     grid = "vals" if scatter else "out"
     lines = [f"def {name}({'dst, vals' if scatter else 'out, src'}, n{xs}):",
              "    t = cuda.grid(1)",
-             "    if t < n:"] + _unravel("r", res_ndim, grid)
+             "    if t < n:"] + kg.unravel("t", grid, res_ndim, " " * 8, prefix="r")
     b_coords = ", ".join(f"r{b_offset + i}" for i in range(b_ndim))
     rest = iter([d for d in range(res_ndim) if not b_offset <= d < b_offset + b_ndim])
     src_coords = []
@@ -63,7 +53,7 @@ def _coords_source(ndim):
     idx = ", ".join(f"i{j}" for j in range(ndim))
     lines = ["def simt_nonzero_coords(flags, ends, coords, n):",
              "    t = cuda.grid(1)",
-             "    if t < n:"] + _unravel("i", ndim, "flags")
+             "    if t < n:"] + kg.unravel("t", "flags", ndim, " " * 8, prefix="i")
     lines += [f"        if flags[{idx}]:",
               "            pos = ends[t] - 1"]  # the inclusive count of nonzeros up to t gives t's slot
     lines += [f"            coords[{j}, pos] = i{j}" for j in range(ndim)]
@@ -96,7 +86,7 @@ def _masked_source(ndim, fill):
     name = "simt_masked_fill" if fill else "simt_compact"
     lines = [f"def {name}(flags, data, {'value' if fill else 'ends, out'}, n):",
              "    t = cuda.grid(1)",
-             "    if t < n:"] + _unravel("i", ndim, "flags")
+             "    if t < n:"] + kg.unravel("t", "flags", ndim, " " * 8, prefix="i")
     lines.append(f"        if flags[{idx}]:")
     lines.append(f"            data[{idx}] = value[0]" if fill else f"            out[ends[t] - 1] = data[{idx}]")
     return "\n".join(lines) + "\n"

@@ -20,11 +20,11 @@ def _selected(a, where, fill, fname):
     if mask.dtype != np.bool_:
         raise TypeError(f"simt.{fname}(): where must be a boolean array, not {mask.dtype}")
     try:
-        np.broadcast_shapes(tuple(mask.shape), tuple(a.shape))
+        shape = np.broadcast_shapes(tuple(mask.shape), tuple(a.shape))
     except ValueError:
         raise ValueError(f"simt.{fname}(): where of shape {tuple(mask.shape)} does not broadcast to the array's "
                          f"shape {tuple(a.shape)}") from None
-    if np.broadcast_shapes(tuple(mask.shape), tuple(a.shape)) != tuple(a.shape):
+    if shape != tuple(a.shape):
         raise ValueError(f"simt.{fname}(): where of shape {tuple(mask.shape)} would change the array's shape "
                          f"{tuple(a.shape)}")
     return select(mask, a, np.asarray(fill, dtype=a.dtype)[()]), mask
