@@ -147,19 +147,19 @@ void bind_cuda(nb::module_& m) {
         backend().release_cached_memory();
     });
     m.def("_record_cuda_sources", [](bool on) { set_cuda_source_recording(on); });
-    m.def("_nvrtc_check", [](int arch, int threads) {
+    m.def("_nvrtc_check", [](int arch, int threads, bool full) {
         std::vector<RecordedCudaSource> sources = take_recorded_cuda_sources();
         NvrtcCheckReport report;
         {
             nb::gil_scoped_release release;
             if (threads <= 0) threads = int(std::thread::hardware_concurrency());
-            report = check_with_nvrtc(sources, arch, threads);
+            report = check_with_nvrtc(sources, arch, threads, full);
         }
         nb::dict d;
         d["checked"] = report.checked;
         d["failures"] = report.failures;
         return d;
-    });
+    }, nb::arg("arch"), nb::arg("threads"), nb::arg("full") = false);
     m.def("_nvrtc_available", [] {
         std::string why;
         bool ok = nvrtc_available(&why);

@@ -211,14 +211,25 @@ TEST_F(Nvrtc, ParallelCheckReportsEveryFailingKernel) {
     bad.kernel = "bad";
     bad.source = "extern \"C\" __global__ void bad() { this_does_not_compile; }\n";
     sources.push_back(bad);
+    // An error that only template instantiation finds: the front-end check must see it too.
+    RecordedCudaSource bad_instance;
+    bad_instance.kernel = "bad_instance";
+    bad_instance.source = "template <class T> __device__ T member_of(T x) { return x.missing_member; }\n"
+                          "extern \"C\" __global__ void bad_instance(int* p) { *p = member_of(*p); }\n";
+    sources.push_back(bad_instance);
     RecordedCudaSource nocode;
     nocode.kernel = "nocode";
     nocode.codegen_error = "no CUDA spelling for this";
     sources.push_back(nocode);
-    NvrtcCheckReport report = check_with_nvrtc(sources, 90, 2);
-    EXPECT_EQ(report.checked, 5);
-    ASSERT_EQ(report.failures.size(), 2u);
-    EXPECT_NE(report.failures[0].find("kernel 'bad'"), std::string::npos);
-    EXPECT_NE(report.failures[0].find("this_does_not_compile"), std::string::npos);
-    EXPECT_NE(report.failures[1].find("kernel 'nocode': CUDA code generation failed"), std::string::npos);
+    for (bool full : {false, true}) {
+        SCOPED_TRACE(full ? "full compile" : "front end only");
+        NvrtcCheckReport report = check_with_nvrtc(sources, 90, 2, full);
+        EXPECT_EQ(report.checked, 6);
+        ASSERT_EQ(report.failures.size(), 3u);
+        EXPECT_NE(report.failures[0].find("kernel 'bad'"), std::string::npos);
+        EXPECT_NE(report.failures[0].find("this_does_not_compile"), std::string::npos);
+        EXPECT_NE(report.failures[1].find("kernel 'bad_instance'"), std::string::npos);
+        EXPECT_NE(report.failures[1].find("missing_member"), std::string::npos);
+        EXPECT_NE(report.failures[2].find("kernel 'nocode': CUDA code generation failed"), std::string::npos);
+    }
 }

@@ -430,13 +430,16 @@ int cuMemPoolSetAttribute(void*, int attr, void* value) {
 int g_trims = 0;
 int mock_cuda_pool_trims() { return g_trims; }
 int cuMemPoolTrimTo(void*, size_t) { ++g_trims; return kSuccess; }
+constexpr size_t kMockMmapBytes = size_t(1) << 20;
 int cuMemAllocAsync(uint64_t* ptr, size_t bytes, void*) {
     if (!has_context()) return kInvalidContext;
     if (bytes == 0) return kInvalidValue;
     std::lock_guard<std::mutex> lock(g_mutex);
     if (g_in_use + bytes > g_total) return kOutOfMemory;
-    void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED) return kOutOfMemory;
+    // Small blocks from malloc, so host-overhead probes are not timing mmap; big ones reserved lazily.
+    void* p = bytes < kMockMmapBytes ? std::malloc(bytes)
+                                     : ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED || !p) return kOutOfMemory;
     g_allocations[uintptr_t(p)] = bytes;
     g_in_use += bytes;
     *ptr = uint64_t(uintptr_t(p));
@@ -447,7 +450,8 @@ int cuMemFreeAsync(uint64_t ptr, void*) {
     std::lock_guard<std::mutex> lock(g_mutex);
     auto it = g_allocations.find(uintptr_t(ptr));
     if (it == g_allocations.end()) return kInvalidValue;
-    ::munmap(reinterpret_cast<void*>(ptr), it->second);
+    if (it->second < kMockMmapBytes) std::free(reinterpret_cast<void*>(ptr));
+    else ::munmap(reinterpret_cast<void*>(ptr), it->second);
     g_in_use -= it->second;
     g_allocations.erase(it);
     return kSuccess;

@@ -20,9 +20,9 @@ def _tuning(threads, max_blocks, per_thread, unroll):
     return t
 
 
-def _force(request, monkeypatch):
+def _force(plan, monkeypatch):
     """Forces the block path; returns the list the number of block launches is appended to."""
-    monkeypatch.setitem(_reduce_passes.TUNING, _kernelgen.backend_kind(), _tuning(*PLANS[request.param]))
+    monkeypatch.setitem(_reduce_passes.TUNING, _kernelgen.backend_kind(), _tuning(*PLANS[plan]))
     calls = []
     run = _reduce_passes._run_block_passes
 
@@ -35,22 +35,26 @@ def _force(request, monkeypatch):
 
 @pytest.fixture(params=list(PLANS))
 def block_plan(request, monkeypatch):
-    return _force(request, monkeypatch)
+    return _force(request.param, monkeypatch)
 
 
-@pytest.fixture(params=["two-warps", "three-warps"])
-def block_plan_wide(request, monkeypatch):
-    """The plans with more than one warp (every combine level), for the large op x dtype tables."""
-    return _force(request, monkeypatch)
+# The large op x dtype tables take the plans with more than one warp (every combine level): both
+# for float32 and float64, one each for the other dtypes (each pair is a set of compiled kernels).
+WHOLE_ARRAY_CASES = [(np.bool_, "three-warps"), (np.int32, "two-warps"), (np.int64, "three-warps"),
+                     (np.float32, "two-warps"), (np.float32, "three-warps"), (np.float64, "two-warps"),
+                     (np.float64, "three-warps")]
+SHARED_MEMORY_CASES = [(np.int8, "two-warps"), (np.uint16, "three-warps"), (np.float16, "two-warps"),
+                       (np.complex64, "three-warps"), (np.complex128, "two-warps")]
 
 
 OPS = ["sum", "prod", "min", "max", "mean", "var", "std", "argmin", "argmax", "all", "any"]
 
 
 @pytest.mark.parametrize("op", OPS)
-@pytest.mark.parametrize("dtype", [np.bool_, np.int32, np.int64, np.float32, np.float64])
+@pytest.mark.parametrize("dtype, plan", WHOLE_ARRAY_CASES)
 @numpy_simt_allclose(rtol=1e-12, atol=1e-10, rtol_by_dtype=LOOSE, atol_by_dtype=LOOSE_ABS)
-def test_whole_array(xp, rng, block_plan_wide, op, dtype):
+def test_whole_array(xp, rng, monkeypatch, op, dtype, plan):
+    _force(plan, monkeypatch)
     # One element, part of a warp, a few warps, many blocks with a tail; (products of thousands
     # of random integers overflow, differently in each order, so they stop at 1000).
     sizes = [1, 2, 33, 1000] + ([] if op == "prod" and dtype != np.bool_ else [2**12 + 3])
@@ -58,9 +62,10 @@ def test_whole_array(xp, rng, block_plan_wide, op, dtype):
 
 
 @pytest.mark.parametrize("op", OPS)
-@pytest.mark.parametrize("dtype", [np.int8, np.uint16, np.float16, np.complex64, np.complex128])
+@pytest.mark.parametrize("dtype, plan", SHARED_MEMORY_CASES)
 @numpy_simt_allclose(rtol=1e-12, atol=1e-10, rtol_by_dtype=LOOSE, atol_by_dtype=LOOSE_ABS)
-def test_types_shuffles_cannot_move(xp, rng, block_plan_wide, op, dtype):
+def test_types_shuffles_cannot_move(xp, rng, monkeypatch, op, dtype, plan):
+    _force(plan, monkeypatch)
     # Small integers (min, max, all, any), bool and complex accumulators combine through shared memory.
     return call(xp, op, xp.asarray(data(rng, (777,), dtype, op)), None, False)
 

@@ -98,7 +98,7 @@ def test_tuple_slicing_concatenation_len_and_iteration(rng):
         a[:, 0] - a[:, 1], a[:, 4] * 10 + a[:, 3], a[:, 4] + a[:, 4] * 100, np.full(N, 5 + 0 + 0),
         np.arange(N) + a[:, 3], a[:, 3] + a[:, 2] + a[:, 1], np.ones(N),
     ], axis=1)
-    np.testing.assert_allclose(out.get(), expected, rtol=1e-15)
+    np.testing.assert_allclose(out.get(), expected, rtol=1e-15, atol=1e-13)  # atol: a*b+c may be one fused op
 
 
 SHAPE = (4, 8, 16)
@@ -142,7 +142,7 @@ def test_device_functions_return_tuples(rng):
     out = simt.zeros((N, 4))
     launch(k, N, simt.asarray(a), out)
     expected = np.stack([a.min(axis=1), a.max(axis=1), a[:, 1] - a[:, 0], np.arange(N) + a.min(axis=1)], axis=1)
-    np.testing.assert_allclose(out.get(), expected, rtol=1e-15)
+    np.testing.assert_allclose(out.get(), expected, rtol=1e-15, atol=1e-13)  # atol: a*b+c may be one fused op
 
 
 @pytest.mark.parametrize("source,message", [
@@ -176,4 +176,7 @@ def test_tuples_through_inline_device_functions_and_loops(rng):
     a = rng.uniform(-10, 10, N)
     out = simt.zeros(N)
     launch(k, N, simt.asarray(a), out)
-    np.testing.assert_allclose(out.get(), 5 * a + np.arange(N) + 7, rtol=1e-14)
+    # The reference adds in the kernel's order, so float64 rounding matches exactly
+    # (5a + i + 7 in another order differs by an ulp where the terms cancel).
+    acc = 0.0 + a + 1.0 + 2 * a + np.arange(N)
+    np.testing.assert_array_equal(out.get(), acc + 6 + 2 * a)

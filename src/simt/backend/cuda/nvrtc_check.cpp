@@ -9,7 +9,7 @@
 
 namespace simt {
 
-NvrtcCheckReport check_with_nvrtc(const std::vector<RecordedCudaSource>& sources, int arch, int threads) {
+NvrtcCheckReport check_with_nvrtc(const std::vector<RecordedCudaSource>& sources, int arch, int threads, bool full) {
     NvrtcCheckReport report;
     std::vector<std::string> failure(sources.size());
     std::atomic<size_t> next{0};
@@ -26,7 +26,8 @@ NvrtcCheckReport check_with_nvrtc(const std::vector<RecordedCudaSource>& sources
             req.options = s.options;
             req.arch = arch;
             try {
-                compile_for_device(req);
+                if (full) compile_for_device(req);
+                else check_device_code(req);
             } catch (const Error& e) {
                 failure[i] = e.what();
             }

@@ -8,10 +8,12 @@
 namespace simt {
 
 struct NvrtcCheckReport {
-    int checked = 0;                    // sources compiled (or found in the disk cache)
+    int checked = 0;                    // sources checked
     std::vector<std::string> failures;  // one message per failing kernel: its name and NVRTC's log
 };
 
-NvrtcCheckReport check_with_nvrtc(const std::vector<RecordedCudaSource>& sources, int arch, int threads);
+// `full`: compile to a cubin (through the disk cache); else NVRTC's device front end only, which
+// reports the same source errors in about half the time (see check_device_code).
+NvrtcCheckReport check_with_nvrtc(const std::vector<RecordedCudaSource>& sources, int arch, int threads, bool full);
 
 }  // namespace simt

@@ -52,16 +52,16 @@ void record_ms(double CompileCounters::*which, double ms) {
     compile_counters().*which = ms;
 }
 
-// Runs NVRTC: PTX for a compute_ target, cubin for an sm_ target.
-std::string run_nvrtc(const NvrtcRequest& req, const std::string& target, bool cubin) {
+// Runs NVRTC on `req` for `target` with `more` options; throws NVRTC's annotated log on failure.
+void compile_program(const NvrtcRequest& req, const std::string& target, const std::vector<std::string>& more, Program& p) {
     const cu::NvrtcApi& api = nvrtc();
     std::vector<std::string> opts = nvrtc_options(req);
     opts.insert(opts.begin(), "--gpu-architecture=" + target);
+    opts.insert(opts.end(), more.begin(), more.end());
     NvrtcInput in = nvrtc_input_for(req.source);
     std::vector<const char*> argv;
     for (const std::string& o : opts) argv.push_back(o.c_str());
     for (const std::string& o : in.options) argv.push_back(o.c_str());
-    Program p;
     check_nvrtc(api.nvrtcCreateProgram(&p.handle, in.source.c_str(), "simt_kernel.cu", int(in.headers.size()),
                                        in.headers.data(), in.header_names.data()),
                 "nvrtcCreateProgram");
@@ -78,6 +78,13 @@ std::string run_nvrtc(const NvrtcRequest& req, const std::string& target, bool c
                                              "; options:" + options + ")\n" + annotate_nvrtc_log(log) +
                                              "\n(the generated CUDA C++ is shown by kernel.inspect_source())");
     }
+}
+
+// Runs NVRTC: PTX for a compute_ target, cubin for an sm_ target.
+std::string run_nvrtc(const NvrtcRequest& req, const std::string& target, bool cubin) {
+    const cu::NvrtcApi& api = nvrtc();
+    Program p;
+    compile_program(req, target, {}, p);
     std::string out;
     size_t size = 0;
     if (cubin) {
@@ -200,6 +207,34 @@ CudaImage compile_for_device(const NvrtcRequest& req, const PtxLinker& link) {
     }
     image.bytes = cached_compile(req, image.target, image.is_cubin);
     return image;
+}
+
+namespace {
+constexpr const char* kSyntaxOnly = "--fdevice-syntax-only";
+
+// Whether this NVRTC knows the front-end-only option (newer ones do): tried once on an empty kernel.
+bool nvrtc_has_syntax_only() {
+    static const bool known = [] {
+        const cu::NvrtcApi& api = nvrtc();
+        Program p;
+        if (api.nvrtcCreateProgram(&p.handle, "__global__ void k() {}", "probe.cu", 0, nullptr, nullptr) != cu::kNvrtcSuccess)
+            return false;
+        const char* argv[] = {kSyntaxOnly};
+        return api.nvrtcCompileProgram(p.handle, 1, argv) == cu::kNvrtcSuccess;
+    }();
+    return known;
+}
+}  // namespace
+
+void check_device_code(const NvrtcRequest& req) {
+    bool cubin = false;
+    std::string target = nvrtc_target_for(req.arch, &cubin);
+    if (!nvrtc_has_syntax_only()) {
+        cached_compile(req, target, cubin);
+        return;
+    }
+    Program p;
+    compile_program(req, target, {kSyntaxOnly}, p);
 }
 
 std::string compile_ptx_text(const NvrtcRequest& req) {

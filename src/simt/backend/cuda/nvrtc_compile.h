@@ -37,6 +37,9 @@ using PtxLinker = std::function<bool(const std::string& ptx, const CompileOption
 // "cuda", key: NVRTC version, target, options, source) or compiled and stored there. With a
 // `link`, NVRTC emits PTX and `link` assembles it, unless it declines.
 CudaImage compile_for_device(const NvrtcRequest& request, const PtxLinker& link = {});
+// Runs NVRTC's device front end only (parsing, semantic checks, template instantiation; no
+// optimizer or assembler): the request's errors, a fraction of a full compile's time.
+void check_device_code(const NvrtcRequest& request);
 // PTX for virtual arch compute_<arch> (cached too, suffix .ptx).
 std::string compile_ptx_text(const NvrtcRequest& request);
 

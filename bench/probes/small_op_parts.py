@@ -1,0 +1,64 @@
+"""Where the host time of `x + y` on one element goes (python -m bench.probes.small_op_parts):
+each part timed as 1000 calls behind a ~20 ms spin kernel, median of repetitions, for simt and
+CuPy side by side. Parts: allocating (and freeing) a one-element result, the ufunc into an
+existing output, the whole `x + y`, and an empty 3-array kernel launch. Prints one line per part."""
+import sys
+import time
+
+import numpy as np
+
+from bench.libs import Cupy, Simt
+from bench.stats import median
+from bench.workloads.launch import calibrate_spin
+
+CALLS = 1000
+
+
+def per_call(fn, spin, synchronize, reps=15):
+    fn()
+    synchronize()
+    samples = []
+    for _ in range(reps):
+        spin()
+        t0 = time.perf_counter()
+        for _ in range(CALLS):
+            fn()
+        samples.append((time.perf_counter() - t0) / CALLS)
+        synchronize()
+    return median(samples) * 1e6
+
+
+def parts(lib, xp):
+    kit = lib.launch_kit()
+    iters, _ = calibrate_spin(kit)
+    x = xp.asarray(np.array([1.5], np.float32))
+    y = xp.asarray(np.array([2.25], np.float32))
+    z = xp.empty(1, np.float32)
+    spin = lambda: kit.spin(iters)  # noqa: E731
+    rows = {
+        "empty(1) alloc+free": lambda: xp.empty(1, np.float32),
+        "add(x, y, out=z)": lambda: xp.add(x, y, out=z),
+        "x + y": lambda: x + y,
+        "empty kernel, 3 arrays": lambda: kit.burst(3, 1),
+    }
+    return {name: per_call(fn, spin, kit.synchronize) for name, fn in rows.items()}
+
+
+def main():
+    libs = [Simt("cuda"), Cupy("cuda")]
+    results = {}
+    for lib in libs:
+        reason = lib.unavailable_reason()
+        if reason:
+            print(f"{lib.name}: {reason}", file=sys.stderr)
+            continue
+        xp = lib.simt if lib.name == "simt" else lib.cupy
+        results[lib.name] = parts(lib, xp)
+    names = list(next(iter(results.values())).keys()) if results else []
+    print(f"{'part (µs per call)':28}" + "".join(f"{n:>10}" for n in results))
+    for part in names:
+        print(f"{part:28}" + "".join(f"{results[n][part]:10.2f}" for n in results))
+
+
+if __name__ == "__main__":
+    main()
