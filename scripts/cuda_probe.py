@@ -73,15 +73,15 @@ COMPILE_SCRIPT = textwrap.dedent("""
         total = (time.perf_counter() - t) * 1e3
         c = simt._simt.compile_counters()
         print(f"{total:.1f} {c['last_front_end_ms']:.2f} {c['last_load_ms']:.1f} {c['last_compiler_ms']:.1f} "
-              f"{c['last_link_ms']:.1f}")
+              f"{c['last_driver_jit_ms']:.1f}")
 """)
 
 
-def compile_times(cold_runs=3):
+def compile_times(cold_runs=3, env=None):
     """`cold_runs` processes with an empty kernel cache, then one more finding the last one's
     kernels on disk. Per process: import ms, first kernel ms, and for each later new kernel
-    [total, front end, backend load, compiler, link] ms. The driver's own JIT cache is off, so
-    that every cold run really assembles its PTX."""
+    [total, front end, backend load, NVRTC, driver JIT] ms. The driver's own JIT cache is off, so
+    that every cold run really compiles its PTX. `env`: further environment variables."""
     with tempfile.TemporaryDirectory() as work:
         script = os.path.join(work, "compile_probe.py")
         with open(script, "w") as f:
@@ -89,8 +89,8 @@ def compile_times(cold_runs=3):
         runs = []
         for i in range(cold_runs + 1):
             cache = os.path.join(work, f"cache{min(i, cold_runs - 1)}")
-            env = {**os.environ, "SIMT_CACHE_DIR": cache, "CUDA_CACHE_DISABLE": "1"}
-            r = subprocess.run([sys.executable, script], capture_output=True, text=True, env=env, timeout=120)
+            run_env = {**os.environ, "SIMT_CACHE_DIR": cache, "CUDA_CACHE_DISABLE": "1", **(env or {})}
+            r = subprocess.run([sys.executable, script], capture_output=True, text=True, env=run_env, timeout=120)
             if r.returncode != 0:
                 raise RuntimeError(r.stderr)
             lines = [[float(x) for x in line.split()] for line in r.stdout.splitlines()]
@@ -195,6 +195,47 @@ def nvrtc_floor_ms(reps=6):
     return statistics.median(times[1:])
 
 
+MATMUL_SCRIPT = textwrap.dedent("""
+    import numpy as np
+    import simt
+    from simt import cuda
+    from bench.kernels import compile_with, launch_tiled_matmul, tiled_matmul
+
+    n = 4096
+    k = compile_with(cuda, tiled_matmul, boundscheck=False)
+    a = simt.random.uniform(-1, 1, (n, n)).astype(np.float32)
+    b = simt.random.uniform(-1, 1, (n, n)).astype(np.float32)
+    c = simt.zeros((n, n), np.float32)
+    launch_tiled_matmul(k, a, b, c)
+    cuda.synchronize()
+    rows = np.arange(0, n, 512)
+    ref = a.get()[rows].astype(np.float64) @ b.get().astype(np.float64)
+    np.testing.assert_allclose(c.get()[rows], ref, rtol=1e-3, atol=1e-2)
+    start, end = cuda.event(), cuda.event()
+    best = float("inf")
+    for _ in range(10):
+        start.record()
+        launch_tiled_matmul(k, a, b, c)
+        end.record()
+        best = min(best, start.elapsed_time(end))
+    print(2 * n**3 / (best * 1e-3) / 1e12)
+""")
+
+
+def matmul_tflops(env=None):
+    """TFLOP/s of the bench's unchecked 16x16 tiled matmul at 4096 (best of 10), in a fresh
+    process with `env` added (how the kernel was compiled decides its speed)."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    run_env = {**os.environ, **(env or {}), "PYTHONPATH": root + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    with tempfile.TemporaryDirectory() as cache:
+        run_env["SIMT_CACHE_DIR"] = cache
+        r = subprocess.run([sys.executable, "-c", MATMUL_SCRIPT], capture_output=True, text=True, env=run_env,
+                           timeout=120)
+    if r.returncode != 0:
+        raise RuntimeError(r.stderr)
+    return float(r.stdout.split()[-1])
+
+
 def main():
     print(f"backend: {simt.backend()}")
     if simt.backend() != "cuda":
@@ -206,14 +247,22 @@ def main():
     later0 = [row for _, _, rows in cold for row in rows]
     for imp, first, rows in cold:
         print(f"  process: import {imp:.1f} ms, first kernel {first:.1f} ms")
-        for total, front, load, compiler, link in rows:
+        for total, front, load, compiler, jit in rows:
             print(f"    new kernel: {total:.1f} ms = front end {front:.2f} + backend load {load:.1f} "
-                  f"(NVRTC {compiler:.1f}, driver link {link:.1f}) + launch/sync")
+                  f"(NVRTC {compiler:.1f}, driver JIT {jit:.1f}) + launch/sync")
     print(f"import_ms: {statistics.median(imp for imp, _, _ in cold):.1f}   (median)")
     print(f"first_kernel_cold_ms: {statistics.median(first for _, first, _ in cold):.1f}   (median; target <= 300)")
     print(f"new_kernel_cold_ms: {statistics.median(row[0] for row in later0):.1f}   "
-          f"(median of {len(later0)}: NVRTC {statistics.median(row[3] for row in later0):.1f}, "
-          f"driver link {statistics.median(row[4] for row in later0):.1f}; target <= 40)")
+          f"(median of {len(later0)}: NVRTC {statistics.median(row[3] for row in later0):.1f}; target <= 40)")
+    # The same with SIMT_DRIVER_JIT=1 (NVRTC stops at PTX, the driver compiles it), and whether
+    # the driver's code is as fast: the tiled matmul compiled each way.
+    jit_cold, _ = compile_times(cold_runs=2, env={"SIMT_DRIVER_JIT": "1"})
+    jit_later = [row for _, _, rows in jit_cold for row in rows]
+    print(f"new_kernel_cold_driver_jit_ms: {statistics.median(row[0] for row in jit_later):.1f}   "
+          f"(median of {len(jit_later)} with SIMT_DRIVER_JIT=1: NVRTC {statistics.median(row[3] for row in jit_later):.1f}, "
+          f"driver JIT {statistics.median(row[4] for row in jit_later):.1f})")
+    print(f"matmul_TFLOPs: {matmul_tflops():.2f}   (16x16 tiles, unchecked, 4096; NVRTC cubin)")
+    print(f"matmul_driver_jit_TFLOPs: {matmul_tflops({'SIMT_DRIVER_JIT': '1'}):.2f}   (the same kernel, PTX compiled by the driver)")
     print(f"nvrtc_empty_kernel_ms: {nvrtc_floor_ms():.1f}   (NVRTC alone, empty kernel to a cubin, on this machine now)")
     print(f"front_end_ms: {max(row[1] for row in later0):.2f}   (max; target <= 1)")
     print(f"kernel_warm_from_disk_ms: {max([first1] + [row[0] for row in later1]):.1f}   (max; target <= 5)")

@@ -60,7 +60,7 @@ void bind_runtime(nb::module_& m) {
         d["last_front_end_ms"] = c.last_front_end_ms;
         d["last_load_ms"] = c.last_load_ms;
         d["last_compiler_ms"] = c.last_compiler_ms;
-        d["last_link_ms"] = c.last_link_ms;
+        d["last_driver_jit_ms"] = c.last_driver_jit_ms;
         return d;
     });
     m.def("cache_dir", [] { return DiskCache::instance().root(); });

@@ -298,35 +298,27 @@ int cuModuleLoadData(void** module, const void* image) {
 }
 int cuModuleUnload(void* m) { delete static_cast<Module*>(m); return kSuccess; }
 
-// The JIT linker: the "cubin" it returns is the PTX it was given, which cuModuleLoadData accepts.
-struct LinkState { std::string ptx, image; };
-int g_links = 0, g_link_attempts = 0;
-bool g_refuse_links = false;
-int mock_cuda_links() { return g_links; }
-int mock_cuda_link_attempts() { return g_link_attempts; }
-void mock_cuda_refuse_links(int refuse) { g_refuse_links = refuse != 0; }
-int cuLinkCreate_v2(unsigned, int*, void**, void** state) {
-    if (!has_context()) return kInvalidContext;
-    ++g_link_attempts;
-    *state = new LinkState;
-    return kSuccess;
+// cuModuleLoadDataEx: the JIT path for PTX. Counts the PTX it compiled and can refuse PTX as a
+// driver too old for it would (CUDA_ERROR_UNSUPPORTED_PTX_VERSION), with a log line.
+int g_ptx_jits = 0, g_ptx_jit_attempts = 0;
+bool g_refuse_ptx = false;
+int mock_cuda_ptx_jits() { return g_ptx_jits; }
+int mock_cuda_ptx_jit_attempts() { return g_ptx_jit_attempts; }
+void mock_cuda_refuse_ptx(int refuse) { g_refuse_ptx = refuse != 0; }
+int cuModuleLoadDataEx(void** module, const void* image, unsigned n, int* keys, void** values) {
+    bool ptx = std::memcmp(image, "\x7f" "ELF", 4) != 0;
+    if (ptx) {
+        ++g_ptx_jit_attempts;
+        if (g_refuse_ptx) {
+            for (unsigned i = 0; i < n; ++i)
+                if (keys[i] == 5) std::strcpy(static_cast<char*>(values[i]), "ptxas fatal: Unsupported .version");
+            return 222;
+        }
+    }
+    int r = cuModuleLoadData(module, image);
+    g_ptx_jits += ptx && r == kSuccess;
+    return r;
 }
-int cuLinkAddData_v2(void* state, int type, void* data, size_t size, const char*, unsigned, int*, void**) {
-    if (type != 1) return kInvalidValue;  // PTX only
-    if (g_refuse_links) return 222;       // CUDA_ERROR_UNSUPPORTED_PTX_VERSION
-    static_cast<LinkState*>(state)->ptx.assign(static_cast<const char*>(data), size);
-    return kSuccess;
-}
-int cuLinkComplete(void* state, void** image, size_t* size) {
-    LinkState* s = static_cast<LinkState*>(state);
-    if (s->ptx.find(".target") == std::string::npos) return kInvalidImage;
-    ++g_links;
-    s->image = s->ptx;
-    *image = s->image.data();
-    *size = s->image.size();
-    return kSuccess;
-}
-int cuLinkDestroy(void* state) { delete static_cast<LinkState*>(state); return kSuccess; }
 int cuModuleGetFunction(void** f, void* module, const char* name) {
     auto* m = static_cast<Module*>(module);
     if (!m) return kInvalidHandle;

@@ -325,9 +325,9 @@ def test_kernels_come_from_nvrtc_and_the_disk_cache(on_mock):
     assert "nvrtc loaded: False" in second  # cached kernels need no NVRTC at all
 
 
-def test_driver_link_on_request_and_nvrtc_takes_over_when_it_declines(on_mock, tmp_path):
+def test_driver_jit_on_request_and_nvrtc_cubins_once_the_driver_declines(on_mock, tmp_path):
     code = """
-        mock.mock_cuda_refuse_links(int(os.environ["REFUSE"]))
+        mock.mock_cuda_refuse_ptx(int(os.environ["REFUSE"]))
         def make(c):
             @cuda.jit
             def k(A):
@@ -337,12 +337,16 @@ def test_driver_link_on_request_and_nvrtc_takes_over_when_it_declines(on_mock, t
         for c in (1.5, 2.5):  # two distinct kernels (the constant is part of the source)
             make(c)[1, 8](a)
             assert last_launch()[0] == "k"  # (the stand-in does not run kernels)
-        print(mock.mock_cuda_link_attempts(), mock.mock_cuda_links(), dict(simt._simt.compile_counters())["compiled"])
+        print(mock.mock_cuda_ptx_jit_attempts(), mock.mock_cuda_ptx_jits(), dict(simt._simt.compile_counters())["compiled"])
     """
-    linked = on_mock(code, env={"REFUSE": "0", "SIMT_DRIVER_LINK": "1"}).stdout.split()
-    assert linked == ["2", "2", "2"]  # each kernel: NVRTC PTX, assembled by the driver
-    refused = on_mock(code, env={"REFUSE": "1", "SIMT_DRIVER_LINK": "1",
+    jit = on_mock(code, env={"REFUSE": "0", "SIMT_DRIVER_JIT": "1"}).stdout.split()
+    assert jit == ["2", "2", "2"]  # each kernel: PTX from NVRTC, compiled by the driver
+    warm = on_mock(code, env={"REFUSE": "0", "SIMT_DRIVER_JIT": "1"}).stdout.split()
+    assert warm == ["2", "2", "0"]  # the PTX comes from the disk cache; the driver compiles it again
+    refused = on_mock(code, env={"REFUSE": "1", "SIMT_DRIVER_JIT": "1",
                                  "SIMT_CACHE_DIR": str(tmp_path / "cache2")}).stdout.split()
-    assert refused == ["1", "0", "2"]  # NVRTC made the cubins; after one refusal the driver is not asked again
+    # The first kernel's PTX is refused, so NVRTC makes its cubin, and the second kernel's: the
+    # driver is not asked again.
+    assert refused == ["1", "0", "3"]
     default = on_mock(code, env={"REFUSE": "0", "SIMT_CACHE_DIR": str(tmp_path / "cache3")}).stdout.split()
     assert default == ["0", "0", "2"]  # by default NVRTC makes the cubins

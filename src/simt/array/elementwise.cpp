@@ -231,6 +231,36 @@ struct Iteration {
     int out_index = 0;  // operand index of the first output
 };
 
+// The argument buffers of this thread's launches, reused so that a warm launch allocates
+// nothing; a launch nested in another (while it is packing) gets fresh ones.
+class PackLease {
+public:
+    PackLease() : owned_(!scratch().busy) {
+        if (owned_) scratch().busy = true;
+    }
+    ~PackLease() {
+        if (!owned_) return;
+        ArgumentPack& p = scratch().pack;
+        p.data.clear();  // (the cpu backend may have moved the vectors out: empty again)
+        p.offsets.clear();
+        p.keep_alive.clear();
+        scratch().busy = false;
+    }
+    ArgumentPack& pack() { return owned_ ? scratch().pack : fresh_; }
+
+private:
+    struct Scratch {
+        ArgumentPack pack;
+        bool busy = false;
+    };
+    static Scratch& scratch() {
+        thread_local Scratch s;
+        return s;
+    }
+    bool owned_;
+    ArgumentPack fresh_;
+};
+
 }  // namespace
 
 void ElementwiseFamily::run(int loop_id, const ElementwiseLoop& loop, const ElementwiseInput* inputs, int nin,
@@ -288,10 +318,10 @@ void ElementwiseFamily::run(int loop_id, const ElementwiseLoop& loop, const Elem
         head[0] = uint64_t(n); head[1] = kCpuChunk; head[2] = kCpuChunk; head[3] = 1;
     }
 
-    ArgumentPack pack;
-    pack.data.reserve(32 + size_t(nin + nout) * (8 + 16 * size_t(contiguous ? 1 : it.nd)));
+    PackLease lease;
+    ArgumentPack& pack = lease.pack();
     for (uint64_t h : head) pack.add(&h, 8, 8);
-    auto add_array = [&](int k, const std::shared_ptr<void>& owner) {
+    auto add_array = [&](int k, const NdArray& a) {
         int64_t words[1 + 2 * kMaxDims];
         words[0] = int64_t(reinterpret_cast<uintptr_t>(it.data[k]));
         int nd = contiguous ? 1 : it.nd;
@@ -300,19 +330,19 @@ void ElementwiseFamily::run(int loop_id, const ElementwiseLoop& loop, const Elem
             words[1 + nd + i] = contiguous ? it.itemsize[k] : it.strides[k][i];
         }
         pack.add(words, sizeof(int64_t) * size_t(1 + 2 * nd), 8);
-        pack.keep_alive.push_back(owner);
+        pack.keep_alive.push_back(a.owner);
     };
     int k = 0;
     for (int i = 0; i < nin; ++i) {
         if (inputs[i].array) {
-            add_array(k++, inputs[i].array->owner);
+            add_array(k++, *inputs[i].array);
         } else {
             // Scalar bytes are already in the carrier type (float16 is held as float32).
             size_t size = size_t(dtype_size(scalar_carrier(inputs[i].scalar.dtype)));
             pack.add(inputs[i].scalar.bytes, size, size >= 8 ? 8 : size);
         }
     }
-    for (int j = 0; j < nout; ++j) add_array(k++, outputs[j]->owner);
+    for (int j = 0; j < nout; ++j) add_array(k++, *outputs[j]);
     backend().launch(*entry->kernel->loaded, config, pack);
 }
 
@@ -371,7 +401,8 @@ void elementwise_call(ElementwiseFamily& family, int loop_id, const ElementwiseL
                 throw Error(ErrorKind::Type, "Cannot cast " + what() + " output from dtype('" + dtype_name(result) +
                                                  "') to dtype('" + dtype_name(outputs[j].dtype) + "') with casting rule 'same_kind'");
         } else {
-            outputs[j] = empty_array(result, (j > 0 && given[0] ? Shape::of(outputs[0]) : shape).vector(), fortran_order);
+            const Shape& s = j > 0 && given[0] ? Shape::of(outputs[0]) : shape;
+            outputs[j] = empty_array(result, s.dims, s.ndim, fortran_order);
         }
         ptrs[j] = &outputs[j];
     }

@@ -62,21 +62,30 @@ std::string shape_string(const std::vector<int64_t>& shape) {
 
 NdArray empty_array(DType dtype, const std::vector<int64_t>& shape, bool fortran_order) {
     if (shape.size() > size_t(kMaxDims)) raise(ErrorKind::Value, "maximum supported dimension for an array is %d, found %zu", kMaxDims, shape.size());
+    return empty_array(dtype, shape.data(), int(shape.size()), fortran_order);
+}
+
+NdArray empty_array(DType dtype, const int64_t* shape, int ndim, bool fortran_order) {
+    SIMT_ASSERT(ndim <= kMaxDims);
     NdArray a;
     a.dtype = dtype;
-    a.ndim = int(shape.size());
+    a.ndim = ndim;
     int64_t count = 1;
-    for (int64_t d : shape) {
-        if (d < 0) raise(ErrorKind::Value, "negative dimensions are not allowed (shape %s)", shape_string(shape).c_str());
-        if (d > 0 && count > (int64_t(1) << 62) / d) raise(ErrorKind::Value, "array is too big (shape %s)", shape_string(shape).c_str());
+    for (int k = 0; k < ndim; ++k) {
+        int64_t d = shape[k];
+        if (d < 0 || (d > 0 && count > (int64_t(1) << 62) / d)) {
+            std::string text = shape_string(std::vector<int64_t>(shape, shape + ndim));
+            if (d < 0) raise(ErrorKind::Value, "negative dimensions are not allowed (shape %s)", text.c_str());
+            raise(ErrorKind::Value, "array is too big (shape %s)", text.c_str());
+        }
         count *= d;
     }
     int64_t stride = dtype_size(dtype);
     for (int k = 0; k < a.ndim; ++k) {
         int i = fortran_order ? k : a.ndim - 1 - k;
-        a.shape[i] = shape[size_t(i)];
+        a.shape[i] = shape[i];
         a.strides[i] = stride;
-        stride *= shape[size_t(i)] > 0 ? shape[size_t(i)] : 1;
+        stride *= shape[i] > 0 ? shape[i] : 1;
     }
     auto buffer = std::make_shared<DeviceBuffer>(size_t(count) * size_t(dtype_size(dtype)), nullptr);
     a.data = static_cast<char*>(buffer->data());

@@ -53,6 +53,7 @@ struct NdArray {
 
 // A new C-ordered (or F-ordered) array; contents uninitialized. Raises on bad shapes.
 NdArray empty_array(DType dtype, const std::vector<int64_t>& shape, bool fortran_order = false);
+NdArray empty_array(DType dtype, const int64_t* shape, int ndim, bool fortran_order = false);
 // Writes `value` (itemsize bytes) into every element of a contiguous array.
 void fill_array(NdArray& a, const void* value);
 // Host → device copy of a whole contiguous array; `host` holds nbytes() bytes.

@@ -116,6 +116,12 @@ bool prefers_fortran(const UfuncOperand* ops, int nin) {
 bool can_cast_same_kind(DType from, DType to) { return can_cast_safe(from, to) || kind_rank(from) <= kind_rank(to); }
 
 std::vector<DType> resolve_operand_dtypes(const Ufunc& u, const UfuncOperand* ops, int nin) {
+    std::vector<DType> out(static_cast<size_t>(nin));
+    resolve_operand_dtypes(u, ops, nin, out.data());
+    return out;
+}
+
+void resolve_operand_dtypes(const Ufunc& u, const UfuncOperand* ops, int nin, DType* out) {
     bool has_strong = false;
     DType s = DType::Bool;
     for (int i = 0; i < nin; ++i) {
@@ -124,13 +130,11 @@ std::vector<DType> resolve_operand_dtypes(const Ufunc& u, const UfuncOperand* op
         s = has_strong ? promote(s, d) : d;
         has_strong = true;
     }
-    std::vector<DType> out(static_cast<size_t>(nin));
     for (int i = 0; i < nin; ++i) {
-        if (ops[i].kind == UfuncOperand::Kind::Array) out[size_t(i)] = ops[i].array->dtype;
-        else if (ops[i].kind == UfuncOperand::Kind::Scalar) out[size_t(i)] = ops[i].scalar.dtype;
-        else out[size_t(i)] = weak_dtype(u, ops[i], has_strong, s);
+        if (ops[i].kind == UfuncOperand::Kind::Array) out[i] = ops[i].array->dtype;
+        else if (ops[i].kind == UfuncOperand::Kind::Scalar) out[i] = ops[i].scalar.dtype;
+        else out[i] = weak_dtype(u, ops[i], has_strong, s);
     }
-    return out;
 }
 
 const UfuncLoop* select_loop(const Ufunc& u, const DType* dtypes, std::optional<DType> dtype) {
@@ -165,10 +169,7 @@ const UfuncLoop* select_loop(const Ufunc& u, const DType* dtypes, std::optional<
 NdArray call_ufunc(Ufunc& u, const UfuncOperand* ops, int nin, const NdArray* out, std::optional<DType> dtype) {
     if (nin != u.nin) raise(ErrorKind::Type, "%s() takes %d positional argument%s but %d were given", u.name.c_str(), u.nin, u.nin == 1 ? "" : "s", nin);
     DType dtypes[kMaxUfuncInputs];
-    {
-        std::vector<DType> d = resolve_operand_dtypes(u, ops, nin);
-        for (int i = 0; i < nin; ++i) dtypes[i] = d[size_t(i)];
-    }
+    resolve_operand_dtypes(u, ops, nin, dtypes);
     const UfuncLoop* loop = select_loop(u, dtypes, dtype);
     if (!loop) {
         std::string supported;

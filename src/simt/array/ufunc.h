@@ -60,6 +60,7 @@ bool can_cast_same_kind(DType from, DType to);
 
 // The dtypes a call's operands take part in loop selection with (weak scalars resolved).
 std::vector<DType> resolve_operand_dtypes(const Ufunc& u, const UfuncOperand* operands, int nin);
+void resolve_operand_dtypes(const Ufunc& u, const UfuncOperand* operands, int nin, DType* out);  // out: nin entries
 // The loop chosen for those dtypes, or null.
 const UfuncLoop* select_loop(const Ufunc& u, const DType* dtypes, std::optional<DType> dtype);
 

@@ -39,7 +39,7 @@ struct CompileCounters {
     double last_front_end_ms = 0;  // parse, types, code generation
     double last_load_ms = 0;       // the backend's load: compile or disk cache, module load
     double last_compiler_ms = 0;   // the host compiler or NVRTC, in the latest compile
-    double last_link_ms = 0;       // the driver's PTX linker, in the latest linked compile
+    double last_driver_jit_ms = 0; // the driver compiling PTX, in the latest PTX module load
 };
 CompileCounters& compile_counters();
 

@@ -17,8 +17,6 @@ struct FunctionSt;
 struct StreamSt;
 struct EventSt;
 struct MemPoolSt;
-struct LinkStateSt;
-using LinkState = LinkStateSt*;
 using Context = ContextSt*;
 using Module = ModuleSt*;
 using Function = FunctionSt*;
@@ -35,6 +33,10 @@ enum : Result {
     kErrorDeinitialized = 4,
     kErrorNoDevice = 100,
     kErrorInvalidDevice = 101,
+    kErrorInvalidPtx = 218,
+    kErrorJitCompilerNotFound = 221,
+    kErrorUnsupportedPtxVersion = 222,
+    kErrorJitCompilationDisabled = 223,
     kErrorNotReady = 600,
 };
 
@@ -67,7 +69,7 @@ enum : unsigned { kEventDefault = 0x0, kEventDisableTiming = 0x2 };
 enum : unsigned { kMemHostAllocPortable = 0x1 };
 enum MemPoolAttribute : int { kMemPoolAttrReleaseThreshold = 4 };
 enum PointerAttribute : int { kPointerAttrDeviceOrdinal = 9 };
-// CUjit_option / CUjitInputType values the PTX linker uses.
+// CUjit_option values for loading PTX.
 enum JitOption : int {
     kJitMaxRegisters = 0,
     kJitErrorLogBuffer = 5,
@@ -75,7 +77,6 @@ enum JitOption : int {
     kJitGenerateDebugInfo = 11,
     kJitGenerateLineInfo = 13,
 };
-enum JitInputType : int { kJitInputPtx = 1 };
 
 // ---- driver entry points (the versioned symbol each is loaded from is in driver_api.cpp) -----
 struct DriverApi {
@@ -93,6 +94,7 @@ struct DriverApi {
     Result (*cuCtxGetCurrent)(Context* context);
     Result (*cuCtxSynchronize)();
     Result (*cuModuleLoadData)(Module* module, const void* image);
+    Result (*cuModuleLoadDataEx)(Module* module, const void* image, unsigned num_options, int* options, void** values);
     Result (*cuModuleUnload)(Module module);
     Result (*cuModuleGetFunction)(Function* function, Module module, const char* name);
     Result (*cuModuleGetGlobal)(DevicePtr* ptr, size_t* bytes, Module module, const char* name);
@@ -125,12 +127,6 @@ struct DriverApi {
     Result (*cuMemsetD16Async)(DevicePtr dst, unsigned short value, size_t count, Stream stream);
     Result (*cuMemsetD32Async)(DevicePtr dst, unsigned value, size_t count, Stream stream);
     Result (*cuPointerGetAttribute)(void* data, int attribute, DevicePtr ptr);
-    // PTX → cubin through the driver's JIT linker (optional: null when the driver lacks them).
-    Result (*cuLinkCreate)(unsigned num_options, int* options, void** values, LinkState* state);
-    Result (*cuLinkAddData)(LinkState state, int type, void* data, size_t size, const char* name,
-                            unsigned num_options, int* options, void** values);
-    Result (*cuLinkComplete)(LinkState state, void** cubin, size_t* size);
-    Result (*cuLinkDestroy)(LinkState state);
 };
 
 // ---- NVRTC -----------------------------------------------------------------------------------

@@ -15,11 +15,12 @@
 #include "backend/cuda/nvrtc_api.h"
 #include "backend/cuda/nvrtc_compile.h"
 #include "backend/cuda/pinned_staging.h"
-#include "backend/cuda/ptx_linker.h"
+#include "backend/cuda/ptx_module.h"
 #include "runtime/backend.h"
 #include "runtime/disk_cache.h"
 #include "support/error.h"
 #include "support/sha256.h"
+#include "support/stopwatch.h"
 
 namespace simt {
 
@@ -486,9 +487,7 @@ private:
         if (cu::Function f = slot.function.load(std::memory_order_acquire)) return f;
         std::lock_guard<std::mutex> lock(k.mutex);
         if (cu::Function f = slot.function.load(std::memory_order_relaxed)) return f;
-        CudaImage image = compile_for_device(k.request(s.arch), link_ptx_.load() ? ptx_linker_ : PtxLinker{});
-        cu::Module module = nullptr;
-        check(d_.cuModuleLoadData(&module, image.bytes.data()));
+        cu::Module module = load_module(k, s);
         cu::Function f = nullptr;
         check(d_.cuModuleGetFunction(&f, module, k.entry.c_str()));
         if (k.checked) {
@@ -501,6 +500,29 @@ private:
         slot.module = module;
         slot.function.store(f, std::memory_order_release);
         return f;
+    }
+
+    // The kernel's module: a cubin from NVRTC, or PTX the driver compiles (NVRTC older than the
+    // device, or SIMT_DRIVER_JIT=1 until the driver declines once).
+    cu::Module load_module(CudaKernel& k, DeviceState& s) {
+        bool via_driver = driver_jit_.load();
+        CudaImage image = compile_for_device(k.request(s.arch), via_driver);
+        cu::Module module = nullptr;
+        if (image.is_cubin) {
+            check(d_.cuModuleLoadData(&module, image.bytes.data()));
+            return module;
+        }
+        Stopwatch jit;
+        PtxLoad loaded = load_ptx_module(d_, image.bytes, k.options);
+        compile_counters().last_driver_jit_ms = jit.ms();
+        if (loaded.result == cu::kSuccess) return loaded.module;
+        if (via_driver && driver_declined_ptx(loaded.result)) {
+            driver_jit_.store(false);  // NVRTC makes cubins from now on
+            return load_module(k, s);
+        }
+        throw Error(ErrorKind::Compiler, "the driver could not compile kernel '" + k.entry + "' from PTX (" +
+                                             driver_error_text(loaded.result) + ")" +
+                                             (loaded.log.empty() ? "" : ":\n" + loaded.log));
     }
 
     const BuiltinKernels& builtins(DeviceState& s) {
@@ -633,17 +655,8 @@ private:
     std::deque<PendingCheck> pending_;
     std::deque<DeferredRelease> deferred_;
     std::atomic<bool> has_pending_{false};
-    // With SIMT_DRIVER_LINK=1, PTX → cubin through the driver's linker (about 10 ms less per new
-    // kernel on an H200 host), until the driver declines once (e.g. PTX newer than the driver).
-    // Off by default: the driver's assembler made slower code than NVRTC's on that machine (it
-    // did not vectorize shared-memory loads: tiled matmul 6.2 against 7.6 TFLOP/s).
-    std::atomic<bool> link_ptx_{ptx_linker_available() && env_flag_on("SIMT_DRIVER_LINK")};
-    PtxLinker ptx_linker_ = [this](const std::string& ptx, const CompileOptions& options, std::string* cubin) {
-        std::string why;  // (a decline only switches the linker off; NVRTC then makes the cubin)
-        if (link_ptx_to_cubin(ptx, options, cubin, &why)) return true;
-        link_ptx_.store(false);
-        return false;
-    };
+    // SIMT_DRIVER_JIT=1: NVRTC stops at PTX and the driver compiles it (see ptx_module.h).
+    std::atomic<bool> driver_jit_{env_flag_on("SIMT_DRIVER_JIT")};
 };
 
 void set_reason(const std::string& why) {

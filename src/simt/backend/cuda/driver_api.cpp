@@ -56,6 +56,7 @@ bool load(std::string& why) {
     bind(lib, d.cuCtxGetCurrent, {"cuCtxGetCurrent"}, missing);
     bind(lib, d.cuCtxSynchronize, {"cuCtxSynchronize"}, missing);
     bind(lib, d.cuModuleLoadData, {"cuModuleLoadData"}, missing);
+    bind(lib, d.cuModuleLoadDataEx, {"cuModuleLoadDataEx"}, missing);
     bind(lib, d.cuModuleUnload, {"cuModuleUnload"}, missing);
     bind(lib, d.cuModuleGetFunction, {"cuModuleGetFunction"}, missing);
     bind(lib, d.cuModuleGetGlobal, {"cuModuleGetGlobal_v2"}, missing);
@@ -86,11 +87,6 @@ bool load(std::string& why) {
     bind(lib, d.cuMemsetD16Async, {"cuMemsetD16Async"}, missing);
     bind(lib, d.cuMemsetD32Async, {"cuMemsetD32Async"}, missing);
     bind(lib, d.cuPointerGetAttribute, {"cuPointerGetAttribute"}, missing);
-    std::string optional;  // without these, kernels are compiled to cubins by NVRTC alone
-    bind(lib, d.cuLinkCreate, {"cuLinkCreate_v2"}, optional);
-    bind(lib, d.cuLinkAddData, {"cuLinkAddData_v2"}, optional);
-    bind(lib, d.cuLinkComplete, {"cuLinkComplete"}, optional);
-    bind(lib, d.cuLinkDestroy, {"cuLinkDestroy"}, optional);
     if (!missing.empty()) {
         why = "the CUDA driver " + where.path + " is too old for simt (it lacks " + missing +
               "; CUDA 11.2 or newer is needed)";

@@ -190,20 +190,12 @@ std::vector<std::string> nvrtc_options(const NvrtcRequest& req) {
     return o;
 }
 
-CudaImage compile_for_device(const NvrtcRequest& req, const PtxLinker& link) {
+CudaImage compile_for_device(const NvrtcRequest& req, bool ptx_for_driver) {
     CudaImage image;
     image.target = nvrtc_target_for(req.arch, &image.is_cubin);
-    if (image.is_cubin && link && !req.options.debug && !req.relocatable) {
-        // NVRTC makes PTX, the driver's linker the cubin (see ptx_linker.h).
-        image.bytes = cached(cache_key(req, image.target + " via driver link"), ".cubin", [&] {
-            std::string cubin;
-            std::string ptx = run_nvrtc(req, "compute_" + std::to_string(req.arch), false);
-            Stopwatch linking;
-            link(ptx, req.options, &cubin);
-            record_ms(&CompileCounters::last_link_ms, linking.ms());
-            return cubin;  // empty when the driver declined: NVRTC makes the cubin below
-        });
-        if (!image.bytes.empty()) return image;
+    if (image.is_cubin && ptx_for_driver && !req.options.debug && !req.relocatable) {
+        image.target = "compute_" + std::to_string(req.arch);
+        image.is_cubin = false;
     }
     image.bytes = cached_compile(req, image.target, image.is_cubin);
     return image;

@@ -2,7 +2,6 @@
 // JIT when NVRTC is older than the device), through the disk cache; PTX for inspection and
 // compile_ptx; and errors that show NVRTC's log with the user's Python line under each error.
 #pragma once
-#include <functional>
 #include <string>
 #include <vector>
 #include "sema/typed_function.h"
@@ -30,13 +29,11 @@ struct CudaImage {
 // too new for the device.
 std::string nvrtc_target_for(int arch, bool* cubin);
 
-// Turns PTX into a cubin for the current device (the driver's JIT linker); false when it cannot.
-using PtxLinker = std::function<bool(const std::string& ptx, const CompileOptions& options, std::string* cubin)>;
-
 // Cubin or PTX for a device of compute capability `request.arch`, from the disk cache (kind
-// "cuda", key: NVRTC version, target, options, source) or compiled and stored there. With a
-// `link`, NVRTC emits PTX and `link` assembles it, unless it declines.
-CudaImage compile_for_device(const NvrtcRequest& request, const PtxLinker& link = {});
+// "cuda", key: NVRTC version, target, options, source) or compiled and stored there. With
+// `ptx_for_driver`, PTX for the driver to compile even where NVRTC could make the cubin (not for
+// debug or relocatable code).
+CudaImage compile_for_device(const NvrtcRequest& request, bool ptx_for_driver = false);
 // Runs NVRTC's device front end only (parsing, semantic checks, template instantiation; no
 // optimizer or assembler): the request's errors, a fraction of a full compile's time.
 void check_device_code(const NvrtcRequest& request);
