@@ -122,14 +122,16 @@ def index_names(prefix, n):
     return [f"{prefix}{i}" for i in range(n)]
 
 
-def unravel(flat, array, ndim, ind, prefix="k"):
+def unravel(flat, array, ndim, ind, prefix="k", unsigned=False):
     """Kernel statements splitting C-order index `flat` over the first `ndim` axes of `array`
-    into {prefix}0 .. {prefix}{ndim-1} (none for ndim 0)."""
+    into {prefix}0 .. {prefix}{ndim-1} (none for ndim 0). `unsigned`: `flat` is a uint64 and
+    so are the indices (the extents are cast to match)."""
     if not ndim:
         return []
     lines = [f"{ind}rem = {flat}"]
     for j in range(ndim - 1, 0, -1):
-        lines += [f"{ind}{prefix}{j} = rem % {array}.shape[{j}]", f"{ind}rem = rem // {array}.shape[{j}]"]
+        extent = f"np.uint64({array}.shape[{j}])" if unsigned else f"{array}.shape[{j}]"
+        lines += [f"{ind}{prefix}{j} = rem % {extent}", f"{ind}rem = rem // {extent}"]
     return lines + [f"{ind}{prefix}0 = rem"]
 
 

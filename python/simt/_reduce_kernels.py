@@ -224,16 +224,17 @@ def reduce_source(spec):
     return "\n".join(L) + "\n"
 
 
-def strided_loop(fold_at, unroll, tail_lanes, stop, ind):
+def strided_loop(fold_at, unroll, tail_lanes, stop, ind, literal=str):
     """Statements folding positions r, r + step, ... below `stop`: `unroll` at a time into
     accumulators 0 .. unroll-1 (independent chains), the rest one at a time into each of the
-    first `tail_lanes` accumulators. fold_at(u, position, indent) gives one fold's statements."""
+    first `tail_lanes` accumulators. fold_at(u, position, indent) gives one fold's statements;
+    `literal` spells the integer constants (in the type of r and step)."""
     L = []
     if unroll > 1:
-        L.append(f"{ind}while r + {unroll - 1} * step < {stop}:")
+        L.append(f"{ind}while r + {literal(unroll - 1)} * step < {stop}:")
         for u in range(unroll):
-            L += fold_at(u, "r" if u == 0 else f"r + {u} * step", ind + "    ")
-        L.append(f"{ind}    r += {unroll} * step")
+            L += fold_at(u, "r" if u == 0 else f"r + {literal(u)} * step", ind + "    ")
+        L.append(f"{ind}    r += {literal(unroll)} * step")
     L.append(f"{ind}while r < {stop}:")
     for u in range(tail_lanes):
         L += fold_at(u, "r", ind + "    ")

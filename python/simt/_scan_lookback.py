@@ -25,6 +25,15 @@ def applies(x, acc_dt, tuning):
     return x.shape[-1] >= tuning["tile_min_line"]
 
 
+def _u(value):
+    return f"np.uint64({value})"
+
+
+def _padded(p):
+    """Shared-memory slot of tile position `p` (uint64): one pad slot after every 32."""
+    return f"{p} + {p} // np.uint64(32)"
+
+
 def _op(op, a, b):
     return f"{a} + {b}" if op == "sum" else f"{a} * {b}"
 
@@ -40,6 +49,7 @@ def lookback_source(op, nother, in_dt, acc_dt, out_dt, threads, items):
     # leaves every value as it is.
     zero = f"{acc}(-0.0)" if np.dtype(acc_dt).kind == "f" else f"{acc}(0)"
     kept = "".join(f"k{j}, " for j in range(nother))
+    slot = _padded("p")
     L = ["def simt_scan_lookback(x, out, flags, agg, incl, tiles_per_line, ntiles):",
          f"    sh = cuda.shared.array({tile + tile // 32}, {acc})",
          f"    warp_total = cuda.shared.array({NW}, {acc})",
@@ -54,29 +64,32 @@ def lookback_source(op, nother, in_dt, acc_dt, out_dt, threads, items):
          "    g = np.int64(tile_sh[0])",
          "    line = g // tiles_per_line",
          "    t = g - line * tiles_per_line"]
-    L += kg.unravel("line", "x", nother, "    ")
-    L += [f"    n = x.shape[{nother}]",
-          f"    start = t * {tile}",
+    # Element and shared-memory positions are uint64: indices that cannot be negative need no
+    # wrap-around and no floor-division sign fix, a handful of instructions per access saved.
+    L += kg.unravel("np.uint64(line)", "x", nother, "    ", unsigned=True)
+    L += [f"    n = np.uint64(x.shape[{nother}])",
+          f"    start = np.uint64(t) * {_u(tile)}",
+          "    utid = np.uint64(tid)",
           # Coalesced load: item q of the tile's stripe q; padding every 32 slots keeps the
           # per-thread runs below free of shared-memory bank conflicts. Full tiles load without
           # tests, so that all loads of a thread can be in flight together.
-          f"    if start + {tile} <= n:",
+          f"    if start + {_u(tile)} <= n:",
           f"        for q in range({I}):",
-          f"            p = q * {T} + tid",
-          f"            sh[p + p // 32] = {acc}(x[{kept}start + p])",
+          f"            p = np.uint64(q) * {_u(T)} + utid",
+          f"            sh[{slot}] = {acc}(x[{kept}start + p])",
           "    else:",
           f"        for q in range({I}):",
-          f"            p = q * {T} + tid",
+          f"            p = np.uint64(q) * {_u(T)} + utid",
           f"            v = {ident}",
           "            if start + p < n:",
           f"                v = {acc}(x[{kept}start + p])",
-          "            sh[p + p // 32] = v",
+          f"            sh[{slot}] = v",
           "    cuda.syncthreads()",
           f"    run = {ident}",
           f"    for q in range({I}):",
-          f"        p = tid * {I} + q",
-          f"        run = {_op(op, 'run', 'sh[p + p // 32]')}",
-          "        sh[p + p // 32] = run",
+          f"        p = utid * {_u(I)} + np.uint64(q)",
+          f"        run = {_op(op, 'run', f'sh[{slot}]')}",
+          f"        sh[{slot}] = run",
           "    s = run"]
     for d in (1, 2, 4, 8, 16):
         L += [f"    y = cuda.shfl_up_sync({FULL_MASK}, s, {d})",
@@ -135,18 +148,18 @@ def lookback_source(op, nother, in_dt, acc_dt, out_dt, threads, items):
           f"        cuda.atomic.exch(flags, g, {INCLUSIVE})",
           f"    c = {_op(op, 'carry_sh[0]', 'before')}",
           f"    for q in range({I}):",
-          f"        p = tid * {I} + q",
-          f"        sh[p + p // 32] = {_op(op, 'c', 'sh[p + p // 32]')}",
+          f"        p = utid * {_u(I)} + np.uint64(q)",
+          f"        sh[{slot}] = {_op(op, 'c', f'sh[{slot}]')}",
           "    cuda.syncthreads()",
-          f"    if start + {tile} <= n:",
+          f"    if start + {_u(tile)} <= n:",
           f"        for q in range({I}):",
-          f"            p = q * {T} + tid",
-          f"            out[{kept}start + p] = {kg.type_name(out_dt)}(sh[p + p // 32])",
+          f"            p = np.uint64(q) * {_u(T)} + utid",
+          f"            out[{kept}start + p] = {kg.type_name(out_dt)}(sh[{slot}])",
           "    else:",
           f"        for q in range({I}):",
-          f"            p = q * {T} + tid",
+          f"            p = np.uint64(q) * {_u(T)} + utid",
           "            if start + p < n:",
-          f"                out[{kept}start + p] = {kg.type_name(out_dt)}(sh[p + p // 32])"]
+          f"                out[{kept}start + p] = {kg.type_name(out_dt)}(sh[{slot}])"]
     return "\n".join(L) + "\n"
 
 
