@@ -73,8 +73,8 @@ TEST(Codegen, RangeLoopIndicesCarryTheirStop) {
     auto body = [&](const std::string& loop) {
         return generate("def k(A):\n    " + loop + "\n        A[j] = 1\n", {f32_1d}, Target::Cuda).user_code;
     };
-    EXPECT_NE(body("for j in range(8):").find("simt_ranged(j, simt_stop"), std::string::npos);
-    EXPECT_NE(body("for j in range(2, A.size, 3):").find("simt_ranged(j, simt_stop"), std::string::npos);
+    EXPECT_NE(body("for j in range(8):").find("simt_ranged((uint64_t)(j), simt_stop"), std::string::npos);
+    EXPECT_NE(body("for j in range(2, A.size, 3):").find("simt_ranged((uint64_t)(j), simt_stop"), std::string::npos);
     EXPECT_EQ(body("for j in range(-2, 8):").find("simt_ranged"), std::string::npos);       // may be negative
     EXPECT_EQ(body("for j in range(8, 0, -1):").find("simt_ranged"), std::string::npos);    // counts down
     std::string rebinds = generate("def k(A):\n    for j in range(8):\n        j += 1\n        A[j] = 1\n", {f32_1d},

@@ -2,6 +2,7 @@
 // type; Python's floor division, modulo and power via prelude helpers), and array element
 // accesses go through the prelude's bounds-aware load/store/ref helpers.
 #include "codegen/emitter.h"
+#include "codegen/nonnegative.h"
 #include "sema/builtins.h"
 #include "sema/sema.h"
 #include "support/error.h"
@@ -129,7 +130,10 @@ const Type* index_type(const Type* t) {
 }  // namespace
 
 std::string Emitter::index_code(const Expr& index) {
-    std::string code = cast(expr(index), index.type, index_type(index.type));
+    // An index that is never negative goes unsigned too, and so skips the wrap-around.
+    const Type* to = index_type(index.type);
+    if (index.type->is_integer() && nonnegative(index, nonnegative_)) to = scalar_type(DType::UInt64);
+    std::string code = cast(expr(index), index.type, to);
     if (index.kind != ExprKind::Name) return code;
     auto ranged = ranged_vars_.find(index.text);
     return ranged == ranged_vars_.end() ? code : "simt_ranged(" + code + ", " + ranged->second + ")";

@@ -8,6 +8,7 @@
 #include <functional>
 #include "codegen/ast_walk.h"
 #include "codegen/emitter.h"
+#include "codegen/nonnegative.h"
 #include "sema/builtins.h"
 #include "sema/sema.h"
 
@@ -99,6 +100,7 @@ bool Emitter::region_eligible(const TypedFunction& k) {
 
 void Emitter::region_function(const TypedFunction& k) {
     fn_ = &k;
+    nonnegative_ = nonnegative_locals(k);
     out_.clear();
     temp_counter_ = 0;
     last_line_ = -1;

@@ -5,6 +5,7 @@
 #include <set>
 #include "codegen/cuda_source_log.h"
 #include "codegen/emitter.h"
+#include "codegen/nonnegative.h"
 #include "sema/sema.h"
 #include "support/error.h"
 
@@ -102,6 +103,7 @@ std::string Emitter::temp(const char* hint) { return std::string("simt_") + hint
 
 void Emitter::function(const TypedFunction& f) {
     fn_ = &f;
+    nonnegative_ = nonnegative_locals(f);
     out_.clear();
     temp_counter_ = 0;
     last_line_ = -1;

@@ -105,6 +105,8 @@ private:
     // range() loop variables known to lie in [0, stop) while their loop body is emitted: name ->
     // the C++ expression of the stop (see simt_ranged_index in prelude/common.h).
     std::map<std::string, std::string> ranged_vars_;
+    // Integer locals of the function being emitted that are never negative (nonnegative.h).
+    std::set<std::string> nonnegative_;
     std::string index_code(const Expr& index);  // an index component, tagged with its known range
 };
 
