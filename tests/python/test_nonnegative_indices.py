@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import simt
+from kernel_text import load_function
 from simt import cuda
 
 
@@ -107,13 +108,8 @@ def test_two_dimensional_thread_indices_and_range_loops(rng):
     ("i if i > 2 else -1", False),
 ])
 def test_which_index_expressions_count_as_non_negative(tmp_path, rng, expression, unsigned):
-    text = (f"import numpy as np\nfrom simt import cuda\n\n"
-            f"def k(A, out):\n    i = cuda.grid(1)\n    if i < out.size:\n        out[i] = A[{expression}]\n")
-    path = tmp_path / "kernel_under_test.py"
-    path.write_text(text)
-    ns = {}
-    exec(compile(text, str(path), "exec"), ns)
-    k = cuda.jit(ns["k"])
+    text = f"def k(A, out):\n    i = cuda.grid(1)\n    if i < out.size:\n        out[i] = A[{expression}]\n"
+    k = cuda.jit(load_function(tmp_path, text, "k"))
     a = rng.standard_normal(64)
     out = simt.zeros(40)
     k[1, 64](simt.asarray(a), out)
