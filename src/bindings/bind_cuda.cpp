@@ -13,6 +13,7 @@
 #include "backend/cuda/ptx_compiler.h"
 #include "bindings.h"
 #include "codegen/cuda_source_log.h"
+#include "runtime/current_stream.h"
 #include "runtime/dispatcher.h"
 #include "support/error.h"
 
@@ -83,7 +84,7 @@ nb::dict nvrtc_dict() {
 
 }  // namespace
 
-StreamHandle current_stream_handle() { return t_streams.empty() ? nullptr : t_streams.back().handle; }
+StreamHandle current_stream_handle() { return current_stream(); }
 
 void bind_cuda(nb::module_& m) {
     m.def("_set_site_packages", [](std::vector<std::string> dirs) { set_python_site_packages(std::move(dirs)); });
@@ -108,11 +109,13 @@ void bind_cuda(nb::module_& m) {
         StreamHandle h = stream_from_object(stream);
         Py_INCREF(stream.ptr());
         t_streams.push_back({stream.ptr(), h});
+        set_current_stream(h);
     });
     m.def("_pop_stream", [] {
         if (t_streams.empty()) throw Error(ErrorKind::Runtime, "no stream is current (unbalanced with-statement)");
         PyObject* o = t_streams.back().object;
         t_streams.pop_back();
+        set_current_stream(t_streams.empty() ? nullptr : t_streams.back().handle);
         Py_DECREF(o);
     });
     m.def("_current_stream", []() -> nb::object {

@@ -60,6 +60,8 @@ long g_launches = 0;
 std::string g_last_name;
 unsigned g_last_dims[7];
 void* g_last_stream = nullptr;
+// The stream of the latest operation of each kind ("alloc", "htod", "dtod", "memset").
+std::map<std::string, void*> g_last_streams;
 unsigned char g_last_param0[24];
 unsigned char g_last_param1[8];
 bool g_inject = false;
@@ -165,6 +167,10 @@ extern "C" {
 // ---- test hooks ----------------------------------------------------------------------------
 long mock_cuda_launch_count() { return g_launches; }
 // Name, grid and block dims, shared bytes, stream, and the leading bytes of parameters 0 and 1.
+void* mock_cuda_last_stream(const char* kind) {
+    auto it = g_last_streams.find(kind);
+    return it == g_last_streams.end() ? reinterpret_cast<void*>(-1) : it->second;
+}
 void mock_cuda_last_launch(char* name, size_t name_size, unsigned* dims, void** stream, unsigned char* param0,
                            unsigned char* param1) {
     std::lock_guard<std::mutex> lock(g_mutex);
@@ -423,8 +429,9 @@ int g_trims = 0;
 int mock_cuda_pool_trims() { return g_trims; }
 int cuMemPoolTrimTo(void*, size_t) { ++g_trims; return kSuccess; }
 constexpr size_t kMockMmapBytes = size_t(1) << 20;
-int cuMemAllocAsync(uint64_t* ptr, size_t bytes, void*) {
+int cuMemAllocAsync(uint64_t* ptr, size_t bytes, void* stream) {
     if (!has_context()) return kInvalidContext;
+    g_last_streams["alloc"] = stream;
     if (bytes == 0) return kInvalidValue;
     std::lock_guard<std::mutex> lock(g_mutex);
     if (g_in_use + bytes > g_total) return kOutOfMemory;
@@ -459,8 +466,9 @@ int cuMemFreeHost(void* p) {
     --g_host_allocations;
     return kSuccess;
 }
-int cuMemcpyHtoDAsync_v2(uint64_t dst, const void* src, size_t n, void*) {
+int cuMemcpyHtoDAsync_v2(uint64_t dst, const void* src, size_t n, void* stream) {
     if (!has_context()) return kInvalidContext;
+    g_last_streams["htod"] = stream;
     std::lock_guard<std::mutex> lock(g_mutex);
     if (!is_device_range(uintptr_t(dst), n)) return kInvalidValue;
     std::memcpy(reinterpret_cast<void*>(dst), src, n);
@@ -473,16 +481,26 @@ int cuMemcpyDtoHAsync_v2(void* dst, uint64_t src, size_t n, void*) {
     std::memcpy(dst, reinterpret_cast<void*>(src), n);
     return kSuccess;
 }
-int cuMemcpyDtoDAsync_v2(uint64_t dst, uint64_t src, size_t n, void*) {
+int cuMemcpyDtoDAsync_v2(uint64_t dst, uint64_t src, size_t n, void* stream) {
     if (!has_context()) return kInvalidContext;
+    g_last_streams["dtod"] = stream;
     std::lock_guard<std::mutex> lock(g_mutex);
     if (!is_device_range(uintptr_t(dst), n) || !is_device_range(uintptr_t(src), n)) return kInvalidValue;
     std::memmove(reinterpret_cast<void*>(dst), reinterpret_cast<void*>(src), n);
     return kSuccess;
 }
-int cuMemsetD8Async(uint64_t d, unsigned char v, size_t n, void*) { return memset_device(d, v, n); }
-int cuMemsetD16Async(uint64_t d, unsigned short v, size_t n, void*) { return memset_device(d, v, n); }
-int cuMemsetD32Async(uint64_t d, unsigned v, size_t n, void*) { return memset_device(d, v, n); }
+int cuMemsetD8Async(uint64_t d, unsigned char v, size_t n, void* stream) {
+    g_last_streams["memset"] = stream;
+    return memset_device(d, v, n);
+}
+int cuMemsetD16Async(uint64_t d, unsigned short v, size_t n, void* stream) {
+    g_last_streams["memset"] = stream;
+    return memset_device(d, v, n);
+}
+int cuMemsetD32Async(uint64_t d, unsigned v, size_t n, void* stream) {
+    g_last_streams["memset"] = stream;
+    return memset_device(d, v, n);
+}
 int cuPointerGetAttribute(void* data, int attr, uint64_t ptr) {
     std::lock_guard<std::mutex> lock(g_mutex);
     if (attr != 9 || !is_device_range(uintptr_t(ptr), 1)) return kInvalidValue;

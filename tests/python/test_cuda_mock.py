@@ -286,6 +286,38 @@ def test_contexts_on_other_threads_and_devices(on_mock):
     """, env={"SIMT_MOCK_CUDA_DEVICES": "2"})
 
 
+def test_array_operations_follow_the_current_stream(on_mock):
+    code = """
+        mock.mock_cuda_last_stream.restype = ctypes.c_void_p
+        def stream_of(kind):
+            return mock.mock_cuda_last_stream(kind.encode()) or 0
+        x = simt.ones(64, dtype=np.float32)
+        blocking, non_blocking = cuda.stream(), cuda.Stream(non_blocking=True)
+        for st in (blocking, non_blocking):
+            with st:
+                z = x + 1                                  # an operator: its kernel and its result
+                assert last_launch()[2] == st.ptr and stream_of("alloc") == st.ptr
+                y = z.astype(np.float64)                   # a conversion kernel
+                assert last_launch()[2] == st.ptr
+                w = z.copy()                               # a device-to-device copy
+                assert stream_of("dtod") == st.ptr
+                f = simt.zeros(16)                         # a fill
+                assert stream_of("memset") == st.ptr
+                h = simt.asarray(np.arange(8.0))           # a host-to-device copy
+                assert stream_of("htod") == st.ptr
+                r = simt.random.random(16)                 # random numbers (a built-in kernel)
+                assert last_launch()[2] == st.ptr
+                t = z.sum()                                # a library kernel written in Python
+                assert last_launch()[2] == st.ptr
+            st.synchronize()
+            assert h.get()[7] == 7.0  # (the stand-in copies memory but runs no kernels)
+        z = x + 1                                          # outside: the default stream again
+        assert last_launch()[2] == 0 and stream_of("alloc") == 0
+        print("ok")
+    """
+    assert on_mock(code).stdout.split() == ["ok"]
+
+
 def test_events_streams_and_timing(on_mock):
     on_mock("""
         start, end = cuda.event(), cuda.event()

@@ -70,7 +70,8 @@ def synchronize():
 
 class Stream(_simt.Stream):
     """A queue of device work. `with stream:` makes it the current stream of this thread:
-    launches without an explicit stream go to it."""
+    launches without an explicit stream go to it, and so do array operations (operators and
+    ufuncs, reductions, copies, fills, random numbers) and the allocations of their results."""
 
     def __enter__(self):
         _simt._push_stream(self)

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include "runtime/current_stream.h"
 #include "support/error.h"
 #include "types/promote.h"
 
@@ -306,6 +307,7 @@ void ElementwiseFamily::run(int loop_id, const ElementwiseLoop& loop, const Elem
     }
 
     LaunchConfig config;
+    config.stream = current_stream();
     uint64_t head[4];  // _n, _per, _span, _step
     if (backend().target() == Target::Cuda) {
         int64_t blocks = std::min((n + kGpuBlock - 1) / kGpuBlock, kGpuMaxBlocks);

@@ -1,5 +1,6 @@
 // Array views, allocation, fills and whole-array copies.
 #include "array/ndarray.h"
+#include "runtime/current_stream.h"
 #include "support/error.h"
 
 namespace simt {
@@ -87,7 +88,7 @@ NdArray empty_array(DType dtype, const int64_t* shape, int ndim, bool fortran_or
         a.strides[i] = stride;
         stride *= shape[i] > 0 ? shape[i] : 1;
     }
-    auto buffer = std::make_shared<DeviceBuffer>(size_t(count) * size_t(dtype_size(dtype)), nullptr);
+    auto buffer = std::make_shared<DeviceBuffer>(size_t(count) * size_t(dtype_size(dtype)), current_stream());
     a.data = static_cast<char*>(buffer->data());
     a.owner = buffer;
     a.owner_frees_in_stream_order = true;
@@ -97,12 +98,16 @@ NdArray empty_array(DType dtype, const int64_t* shape, int ndim, bool fortran_or
 void fill_array(NdArray& a, const void* value) {
     if (!a.c_contiguous() && !a.f_contiguous()) raise(ErrorKind::NotImplemented, "fill of a non-contiguous array");
     if (a.size() == 0) return;
-    backend().fill(a.data, value, size_t(a.itemsize()), size_t(a.size()), nullptr);
+    StreamHandle stream = current_stream();
+    backend().fill(a.data, value, size_t(a.itemsize()), size_t(a.size()), stream);
+    backend().hold_until_done(stream, {a.owner});
 }
 
 void copy_from_host(NdArray& a, const void* host) {
     if (a.size() == 0) return;
-    backend().copy_host_to_device(a.data, host, size_t(a.nbytes()), nullptr);
+    StreamHandle stream = current_stream();
+    backend().copy_host_to_device(a.data, host, size_t(a.nbytes()), stream);
+    backend().hold_until_done(stream, {a.owner});
 }
 
 void copy_to_host(const NdArray& a, void* host) {
@@ -110,13 +115,16 @@ void copy_to_host(const NdArray& a, void* host) {
         backend().synchronize();
         return;
     }
-    backend().copy_device_to_host(host, a.data, size_t(a.nbytes()), nullptr);
+    backend().copy_device_to_host(host, a.data, size_t(a.nbytes()), current_stream());
 }
 
 NdArray copy_array(const NdArray& a) {
     bool fortran = !a.c_contiguous() && a.f_contiguous();
     NdArray out = empty_array(a.dtype, a.shape_vector(), fortran);
-    if (a.size() > 0) backend().copy_device_to_device(out.data, a.data, size_t(a.nbytes()), nullptr);
+    if (a.size() == 0) return out;
+    StreamHandle stream = current_stream();
+    backend().copy_device_to_device(out.data, a.data, size_t(a.nbytes()), stream);
+    backend().hold_until_done(stream, {a.owner, out.owner});
     return out;
 }
 

@@ -2,6 +2,7 @@
 #include "array/random.h"
 #include <mutex>
 #include <random>
+#include "runtime/current_stream.h"
 #include "support/error.h"
 
 namespace simt {
@@ -42,7 +43,10 @@ void random_fill(NdArray& a, RandomDistribution distribution, double a_param, do
         r.offset = g_offset;
         g_offset += blocks;
     }
-    if (n) backend().fill_random(a.data, size_t(n), r, nullptr);
+    if (!n) return;
+    StreamHandle stream = current_stream();
+    backend().fill_random(a.data, size_t(n), r, stream);
+    backend().hold_until_done(stream, {a.owner});
 }
 
 }  // namespace simt

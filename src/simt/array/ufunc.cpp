@@ -3,6 +3,7 @@
 #include "array/ufunc.h"
 #include <cstring>
 #include <map>
+#include "runtime/current_stream.h"
 #include "support/error.h"
 #include "types/promote.h"
 
@@ -244,7 +245,10 @@ void copy_into(NdArray& dst, const NdArray& src) {
     // Same dtype and both contiguous in the same order: a plain memory copy.
     if (from->dtype == dst.dtype && Shape::of(*from) == Shape::of(dst) &&
         ((from->c_contiguous() && dst.c_contiguous()) || (from->f_contiguous() && dst.f_contiguous()))) {
-        if (from->data != dst.data) backend().copy_device_to_device(dst.data, from->data, size_t(dst.nbytes()), nullptr);
+        if (from->data == dst.data) return;
+        StreamHandle stream = current_stream();
+        backend().copy_device_to_device(dst.data, from->data, size_t(dst.nbytes()), stream);
+        backend().hold_until_done(stream, {from->owner, dst.owner});
         return;
     }
     ElementwiseInput in;
@@ -257,7 +261,9 @@ void fill_with(NdArray& dst, const Scalar& value) {
     if (dst.size() == 0) return;
     if (dst.dtype != DType::Float16 && (dst.c_contiguous() || dst.f_contiguous())) {
         Scalar v = value.cast(dst.dtype);
-        backend().fill(dst.data, v.bytes, size_t(dst.itemsize()), size_t(dst.size()), nullptr);
+        StreamHandle stream = current_stream();
+        backend().fill(dst.data, v.bytes, size_t(dst.itemsize()), size_t(dst.size()), stream);
+        backend().hold_until_done(stream, {dst.owner});
         return;
     }
     ElementwiseInput in;

@@ -104,6 +104,10 @@ public:
     // Writes `count` copies of an element of `elem_size` bytes (1, 2, 4, 8 or 16).
     virtual void fill(void* dst, const void* elem, size_t elem_size, size_t count, StreamHandle stream) = 0;
     virtual void fill_random(void* dst, size_t count, const RandomRequest& request, StreamHandle stream) = 0;
+    // Keeps `owners` (the buffers a copy or fill just queued on `stream` uses) alive until the
+    // stream has done that work, where a free could otherwise overtake it (cuda: a non-blocking
+    // stream, which the default stream's frees do not wait for). Launches do this themselves.
+    virtual void hold_until_done(StreamHandle stream, std::vector<std::shared_ptr<void>> owners) {}
 
     // Kernels: compiles (through the disk cache) and loads generated source.
     virtual std::shared_ptr<LoadedKernel> load(const GeneratedSource& source, const CompileOptions& options) = 0;

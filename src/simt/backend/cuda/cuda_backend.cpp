@@ -334,6 +334,11 @@ public:
         if (!args.keep_alive.empty() && c.stream && is_non_blocking(c.stream)) defer_release(s, c.stream, args.keep_alive);
     }
 
+    void hold_until_done(StreamHandle stream, std::vector<std::shared_ptr<void>> owners) override {
+        if (owners.empty() || !stream || !is_non_blocking(stream)) return;
+        defer_release(bind(), stream, owners);
+    }
+
     // ---- synchronization ------------------------------------------------------------------
     void synchronize() override {
         DeviceState& s = bind();

@@ -1,0 +1,13 @@
+// The stream array operations of this thread go to: the innermost `with stream:` (kept by the
+// Python layer, which sets it here), else the default stream. Kernel launches without an explicit
+// stream, ufuncs and operators, copies, fills, random numbers and result allocations all follow
+// it, as in CuPy.
+#pragma once
+#include "runtime/backend.h"
+
+namespace simt {
+
+StreamHandle current_stream();
+void set_current_stream(StreamHandle stream);
+
+}  // namespace simt
