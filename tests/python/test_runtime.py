@@ -8,6 +8,7 @@ import pytest
 
 import simt
 from simt import cuda
+from test_cuda_backend import spin
 
 
 def test_backend_is_reported():
@@ -76,17 +77,6 @@ def test_streams_order_work_and_synchronize(rng):
         add_one[4, 256, "s"](a)
 
 
-@cuda.jit
-def _slow_scale(A, n):
-    """Each thread runs n dependent multiply-adds on its element (device time grows with n)."""
-    i = cuda.grid(1)
-    if i < A.size:
-        v = A[i]
-        for _ in range(n):
-            v = v * 0.999999 + 1e-7
-        A[i] = v
-
-
 @pytest.mark.parametrize("non_blocking", [False, True])
 def test_array_operations_inside_with_stream_are_ordered_on_it(rng, non_blocking):
     # On a GPU the slow kernel is still running when the array operations are queued: on a
@@ -95,13 +85,13 @@ def test_array_operations_inside_with_stream_are_ordered_on_it(rng, non_blocking
     n = 2_000_000 if simt.backend() == "cuda" else 2_000
     host = rng.standard_normal(4096)
     reference = simt.asarray(host)
-    _slow_scale[16, 256](reference, n)
+    spin[16, 256](reference, n)
     expected = reference.get() * 2 + 1
     a = simt.asarray(host)
     cuda.synchronize()
     s = cuda.Stream(non_blocking=non_blocking)
     with s:
-        _slow_scale[16, 256](a, n)
+        spin[16, 256](a, n)
         b = a * 2 + 1
         c = b.astype(np.float32)
         d = b.copy()
