@@ -25,6 +25,7 @@ namespace {
 struct CurrentStream {
     PyObject* object;
     StreamHandle handle;
+    int device;  // a simt Stream's own device; for other libraries' streams, the device current at `with`
 };
 thread_local std::vector<CurrentStream> t_streams;
 
@@ -107,15 +108,17 @@ void bind_cuda(nb::module_& m) {
     // `with stream:` support: launches without an explicit stream go to the innermost one.
     m.def("_push_stream", [](nb::handle stream) {
         StreamHandle h = stream_from_object(stream);
+        int device = nb::isinstance<Stream>(stream) ? nb::cast<Stream&>(stream).device : backend().current_device();
         Py_INCREF(stream.ptr());
-        t_streams.push_back({stream.ptr(), h});
-        set_current_stream(h);
+        t_streams.push_back({stream.ptr(), h, device});
+        set_current_stream(h, device);
     });
     m.def("_pop_stream", [] {
         if (t_streams.empty()) throw Error(ErrorKind::Runtime, "no stream is current (unbalanced with-statement)");
         PyObject* o = t_streams.back().object;
         t_streams.pop_back();
-        set_current_stream(t_streams.empty() ? nullptr : t_streams.back().handle);
+        if (t_streams.empty()) set_current_stream(nullptr, 0);
+        else set_current_stream(t_streams.back().handle, t_streams.back().device);
         Py_DECREF(o);
     });
     m.def("_current_stream", []() -> nb::object {

@@ -72,6 +72,7 @@ void bind_runtime(nb::module_& m) {
     nb::class_<Stream>(m, "Stream")
         .def("__init__", [](Stream* s, bool non_blocking, bool null) {
             new (s) Stream();
+            s->device = backend().current_device();
             if (null) return;  // the default stream
             s->handle = backend().create_stream(non_blocking);
             s->owned = true;

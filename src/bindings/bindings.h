@@ -71,6 +71,7 @@ DType dtype_from_object(nb::handle obj);
 struct Stream {
     StreamHandle handle = nullptr;
     bool owned = false;
+    int device = 0;  // the device it was created on
     ~Stream();
 };
 // The stream of a launch or copy: None/0, a simt Stream, or an object with __cuda_stream__.

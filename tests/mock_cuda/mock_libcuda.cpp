@@ -304,21 +304,22 @@ int cuModuleLoadData(void** module, const void* image) {
 }
 int cuModuleUnload(void* m) { delete static_cast<Module*>(m); return kSuccess; }
 
-// cuModuleLoadDataEx: the JIT path for PTX. Counts the PTX it compiled and can refuse PTX as a
-// driver too old for it would (CUDA_ERROR_UNSUPPORTED_PTX_VERSION), with a log line.
+// cuModuleLoadDataEx: the JIT path for PTX. Counts the PTX it compiled and can refuse PTX with a
+// log line: mode 1 every PTX, as a driver too old for it would (CUDA_ERROR_UNSUPPORTED_PTX_VERSION);
+// mode 2 only the first PTX, as for one kernel's own error (CUDA_ERROR_INVALID_PTX).
 int g_ptx_jits = 0, g_ptx_jit_attempts = 0;
-bool g_refuse_ptx = false;
+int g_refuse_ptx = 0;
 int mock_cuda_ptx_jits() { return g_ptx_jits; }
 int mock_cuda_ptx_jit_attempts() { return g_ptx_jit_attempts; }
-void mock_cuda_refuse_ptx(int refuse) { g_refuse_ptx = refuse != 0; }
+void mock_cuda_refuse_ptx(int mode) { g_refuse_ptx = mode; }
 int cuModuleLoadDataEx(void** module, const void* image, unsigned n, int* keys, void** values) {
     bool ptx = std::memcmp(image, "\x7f" "ELF", 4) != 0;
     if (ptx) {
         ++g_ptx_jit_attempts;
-        if (g_refuse_ptx) {
+        if (g_refuse_ptx == 1 || (g_refuse_ptx == 2 && g_ptx_jit_attempts == 1)) {
             for (unsigned i = 0; i < n; ++i)
-                if (keys[i] == 5) std::strcpy(static_cast<char*>(values[i]), "ptxas fatal: Unsupported .version");
-            return 222;
+                if (keys[i] == 5) std::strcpy(static_cast<char*>(values[i]), "ptxas error: refused by the stand-in");
+            return g_refuse_ptx == 1 ? 222 : 218;
         }
     }
     int r = cuModuleLoadData(module, image);

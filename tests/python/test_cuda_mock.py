@@ -313,9 +313,17 @@ def test_array_operations_follow_the_current_stream(on_mock):
             assert h.get()[7] == 7.0  # (the stand-in copies memory but runs no kernels)
         z = x + 1                                          # outside: the default stream again
         assert last_launch()[2] == 0 and stream_of("alloc") == 0
+        with non_blocking:                                 # a device-0 stream; on device 1 that
+            with cuda.Device(1):                           # device's own default stream serves
+                u = simt.zeros(8)
+                assert stream_of("memset") == 0 and stream_of("alloc") == 0
+                v = u + 1
+                assert last_launch()[2] == 0
+            w = x + 2                                      # back on device 0: the stream again
+            assert last_launch()[2] == non_blocking.ptr
         print("ok")
     """
-    assert on_mock(code).stdout.split() == ["ok"]
+    assert on_mock(code, env={"SIMT_MOCK_CUDA_DEVICES": "2"}).stdout.split() == ["ok"]
 
 
 def test_events_streams_and_timing(on_mock):
@@ -380,5 +388,9 @@ def test_driver_jit_on_request_and_nvrtc_cubins_once_the_driver_declines(on_mock
     # The first kernel's PTX is refused, so NVRTC makes its cubin, and the second kernel's: the
     # driver is not asked again.
     assert refused == ["1", "0", "3"]
+    one_kernel = on_mock(code, env={"REFUSE": "2", "SIMT_DRIVER_JIT": "1",
+                                    "SIMT_CACHE_DIR": str(tmp_path / "cache4")}).stdout.split()
+    # Invalid PTX is about that kernel: it gets NVRTC's cubin, and the next kernel goes to the driver.
+    assert one_kernel == ["2", "1", "3"]
     default = on_mock(code, env={"REFUSE": "0", "SIMT_CACHE_DIR": str(tmp_path / "cache3")}).stdout.split()
     assert default == ["0", "0", "2"]  # by default NVRTC makes the cubins

@@ -149,3 +149,25 @@ def test_a_parameter_or_a_loop_counting_down_is_not_assumed_non_negative(rng):
         expected[i + 3] = a[i]
     np.testing.assert_array_equal(out.get(), expected)
     assert unsigned_indices(generated(backwards), "simt_load") == [("A", False)]
+
+
+def test_a_wrapped_around_uint64_inside_signed_arithmetic_still_counts_from_the_end(rng):
+    # uint32 - uint32 is a uint64 (2**64 - 1 for thread 0); uint64 + int64 is an int64 (-1), as
+    # is np.int64 of it: such indices are negative and wrap around like any other.
+    @cuda.jit
+    def previous(A, out, back):
+        i = cuda.grid(1)
+        if i < out.shape[1]:
+            d = np.uint32(i) - np.uint32(1)
+            u = np.uint64(i - back)
+            out[0, i] = A[d + 0]
+            out[1, i] = A[np.int64(u)]
+            j = u * 1
+            out[2, i] = A[j + 0]
+
+    a = rng.standard_normal(8)
+    out = simt.zeros((3, 8))
+    previous[1, 8](simt.asarray(a), out, 1)
+    expected = a[np.arange(8) - 1]
+    np.testing.assert_array_equal(out.get(), np.stack([expected] * 3))
+    assert unsigned_indices(generated(previous), "simt_load") == [("A", False)] * 3

@@ -10,7 +10,9 @@ namespace simt {
 namespace {
 
 bool signed_integer(const Type* t) { return t && t->is_integer() && dtype_is_signed(t->dtype); }
-bool unsigned_integer(const Type* t) { return t && t->is_integer() && !dtype_is_signed(t->dtype); }
+// uint8/16/32 values stay non-negative in signed arithmetic; a uint64 of 2**63 or more does not
+// (uint64 op int64 is int64, and int() reinterprets it), so only the narrower ones count.
+bool narrow_unsigned(const Type* t) { return t && t->is_integer() && !dtype_is_signed(t->dtype) && dtype_size(t->dtype) < 8; }
 
 const std::string& builtin_of(const Expr& e) {
     static const std::string none;
@@ -61,7 +63,7 @@ bool call_nonnegative(const Expr& e, const std::set<std::string>& locals) {
 
 bool nonnegative(const Expr& e, const std::set<std::string>& locals) {
     if (e.resolved && e.resolved->is_constant) return e.resolved->constant.is_int() && e.resolved->constant.as_int() >= 0;
-    if (unsigned_integer(e.type)) return true;
+    if (narrow_unsigned(e.type)) return true;
     if (!signed_integer(e.type)) return false;
     switch (e.kind) {
         case ExprKind::Name: return e.resolved && e.resolved->is_local && locals.count(e.text) > 0;

@@ -2,7 +2,7 @@
 // wrap-around (A[-1] is the last element), and every access whose index could be negative pays
 // for that test; an index known to be >= 0 is emitted unsigned and skips it (see
 // simt_is_unsigned in prelude/common.h). Known non-negative: non-negative constants, unsigned
-// values, thread and block indices and dimensions, cuda.grid / cuda.gridsize, array extents and
+// values narrower than 64 bits, thread and block indices and dimensions, cuda.grid / cuda.gridsize, array extents and
 // sizes, len(); +, *, //, ** of such values, x % m and x & m for such m, shifts of such x, min
 // of such values, max with one such value; and local variables every assignment of which is such
 // a value (a greatest fixed point over the function, so `i += cuda.gridsize(1)` in a loop keeps

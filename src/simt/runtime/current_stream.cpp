@@ -5,9 +5,16 @@ namespace simt {
 
 namespace {
 thread_local StreamHandle t_current = nullptr;
+thread_local int t_current_device = 0;
 }  // namespace
 
-StreamHandle current_stream() { return t_current; }
-void set_current_stream(StreamHandle stream) { t_current = stream; }
+StreamHandle current_stream() {
+    if (!t_current || backend().current_device() != t_current_device) return nullptr;
+    return t_current;
+}
+void set_current_stream(StreamHandle stream, int device) {
+    t_current = stream;
+    t_current_device = device;
+}
 
 }  // namespace simt

@@ -7,7 +7,9 @@
 
 namespace simt {
 
+// Null (the default stream) while another device than the stream's is current: each device has
+// its own current stream, as in CuPy.
 StreamHandle current_stream();
-void set_current_stream(StreamHandle stream);
+void set_current_stream(StreamHandle stream, int device);
 
 }  // namespace simt

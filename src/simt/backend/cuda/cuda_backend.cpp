@@ -492,7 +492,7 @@ private:
         if (cu::Function f = slot.function.load(std::memory_order_acquire)) return f;
         std::lock_guard<std::mutex> lock(k.mutex);
         if (cu::Function f = slot.function.load(std::memory_order_relaxed)) return f;
-        cu::Module module = load_module(k, s);
+        cu::Module module = load_module(k, s, driver_jit_.load());
         cu::Function f = nullptr;
         check(d_.cuModuleGetFunction(&f, module, k.entry.c_str()));
         if (k.checked) {
@@ -508,9 +508,8 @@ private:
     }
 
     // The kernel's module: a cubin from NVRTC, or PTX the driver compiles (NVRTC older than the
-    // device, or SIMT_DRIVER_JIT=1 until the driver declines once).
-    cu::Module load_module(CudaKernel& k, DeviceState& s) {
-        bool via_driver = driver_jit_.load();
+    // device, or SIMT_DRIVER_JIT=1 until the driver declines PTX as such).
+    cu::Module load_module(CudaKernel& k, DeviceState& s, bool via_driver) {
         CudaImage image = compile_for_device(k.request(s.arch), via_driver);
         cu::Module module = nullptr;
         if (image.is_cubin) {
@@ -522,8 +521,10 @@ private:
         compile_counters().last_driver_jit_ms = jit.ms();
         if (loaded.result == cu::kSuccess) return loaded.module;
         if (via_driver && driver_declined_ptx(loaded.result)) {
-            driver_jit_.store(false);  // NVRTC makes cubins from now on
-            return load_module(k, s);
+            // Invalid PTX may be this kernel's own problem (e.g. too much shared memory), and
+            // NVRTC's cubin then reports it; the other refusals hold for every kernel.
+            if (loaded.result != cu::kErrorInvalidPtx) driver_jit_.store(false);
+            return load_module(k, s, false);
         }
         throw Error(ErrorKind::Compiler, "the driver could not compile kernel '" + k.entry + "' from PTX (" +
                                              driver_error_text(loaded.result) + ")" +
