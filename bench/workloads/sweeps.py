@@ -68,26 +68,16 @@ def vecadd(ctx):
     return _sweep(ctx, KERNEL_LIBS, _vecadd_case, np.float64, headline=True)
 
 
-@workload("elementwise", "Elementwise a + b, float32 (array operator, allocates the result)", SWEEP_METHOD)
-def elementwise(ctx):
-    return _sweep(ctx, ARRAY_LIBS, _add_case, np.float32)
+# The array operations, each swept over sizes through the libraries' own functions:
+# (name, title, note on the bytes counted, case, dtype).
+_ARRAY_SWEEPS = [
+    ("elementwise", "Elementwise a + b, float32 (array operator, allocates the result)", "", _add_case, np.float32),
+    ("reduction", "Reduction sum(a), float64", " Bytes: the input once.", _sum_case, np.float64),
+    ("scan", "Scan cumsum(a), float64", " Bytes: input read plus output written.", _cumsum_case, np.float64),
+    ("reduction32", "Reduction sum(a), float32", " Bytes: the input once.", _sum_case, np.float32),
+    ("scan32", "Scan cumsum(a), float32", " Bytes: input read plus output written.", _cumsum_case, np.float32),
+]
 
-
-@workload("reduction", "Reduction sum(a), float64", SWEEP_METHOD + " Bytes: the input once.")
-def reduction(ctx):
-    return _sweep(ctx, ARRAY_LIBS, _sum_case, np.float64)
-
-
-@workload("scan", "Scan cumsum(a), float64", SWEEP_METHOD + " Bytes: input read plus output written.")
-def scan(ctx):
-    return _sweep(ctx, ARRAY_LIBS, _cumsum_case, np.float64)
-
-
-@workload("reduction32", "Reduction sum(a), float32", SWEEP_METHOD + " Bytes: the input once.")
-def reduction32(ctx):
-    return _sweep(ctx, ARRAY_LIBS, _sum_case, np.float32)
-
-
-@workload("scan32", "Scan cumsum(a), float32", SWEEP_METHOD + " Bytes: input read plus output written.")
-def scan32(ctx):
-    return _sweep(ctx, ARRAY_LIBS, _cumsum_case, np.float32)
+for _name, _title, _bytes_note, _case, _dtype in _ARRAY_SWEEPS:
+    workload(_name, _title, SWEEP_METHOD + _bytes_note)(
+        lambda ctx, case=_case, dtype=_dtype: _sweep(ctx, ARRAY_LIBS, case, dtype))

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ._kernelgen import type_name, unravel
+from ._kernelgen import type_name, u64, unravel
 from ._reduce_kernels import (ARG_OPS, ReduceSpec, _as_partial, _element, _fold, _identity, _replace_test,
                               store_result, strided_loop)
 
@@ -16,11 +16,6 @@ _INT64_MAX = "np.int64(9223372036854775807)"
 FULL_MASK = "0xffffffff"
 # Types warp shuffles move (the kernel language's shfl_*_sync accepts exactly these).
 SHUFFLE_DTYPES = {np.dtype(t) for t in (np.int32, np.int64, np.uint32, np.uint64, np.float32, np.float64)}
-
-
-def _u(value):
-    """An unsigned 64-bit kernel constant."""
-    return f"np.uint64({value})"
 
 
 @dataclass(frozen=True)
@@ -132,7 +127,7 @@ def block_reduce_source(bspec):
           "    warp = tid // 32",
           f"    n = np.uint64(x.shape[{K}])",
           "    splits = np.uint64(nsplit)",
-          f"    step = splits * {_u(T)}",
+          f"    step = splits * {u64(T)}",
           "    items = np.uint64(nout) * splits",
           "    item = np.uint64(cuda.blockIdx.x)",
           "    while item < items:",
@@ -147,14 +142,14 @@ def block_reduce_source(bspec):
         L.append(f"{ind}a{u} = {_identity(spec.op, spec.acc_dtype)}")
         if is_arg:
             L.append(f"{ind}i{u} = {_INT64_MAX}")
-    L.append(f"{ind}r = s * {_u(T)} + np.uint64(tid)")
+    L.append(f"{ind}r = s * {u64(T)} + np.uint64(tid)")
 
     def fold_at(u, position, ind2):
         sub = ", ".join(kept + [position])
         index = f"xi[{sub}]" if spec.partial_input else f"np.int64({position})"
         return _fold(spec, u, _element(spec, sub, "mean0"), index, ind2)
 
-    L += strided_loop(fold_at, E, 1, "n", ind, literal=_u)
+    L += strided_loop(fold_at, E, 1, "n", ind, literal=u64)
     for u in range(1, E):
         L += _combine(spec, f"a{u}", f"i{u}" if is_arg else None, ind)
     L += _block_combine(spec, T, ind)

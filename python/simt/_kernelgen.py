@@ -70,6 +70,13 @@ def multiprocessor_count():
     return n
 
 
+def register_cap(threads, blocks_per_sm):
+    """Registers per thread that let `blocks_per_sm` blocks of `threads` threads be resident on a
+    multiprocessor together (65536 registers on every GPU since compute capability 5.0; 32 to
+    255, a multiple of 8)."""
+    return max(32, min(255, 65536 // (threads * blocks_per_sm)) // 8 * 8)
+
+
 def launch_1d(k, nthreads, *args, block=None):
     """Launches `k` with at least `nthreads` threads in 1-D blocks (the kernel guards its tail)."""
     if nthreads <= 0:
@@ -122,6 +129,11 @@ def index_names(prefix, n):
     return [f"{prefix}{i}" for i in range(n)]
 
 
+def u64(value):
+    """Kernel text of `value` as a uint64 (for index arithmetic that needs no negative wrap-around)."""
+    return f"np.uint64({value})"
+
+
 def unravel(flat, array, ndim, ind, prefix="k", unsigned=False):
     """Kernel statements splitting C-order index `flat` over the first `ndim` axes of `array`
     into {prefix}0 .. {prefix}{ndim-1} (none for ndim 0). `unsigned`: `flat` is a uint64 and
@@ -130,7 +142,7 @@ def unravel(flat, array, ndim, ind, prefix="k", unsigned=False):
         return []
     lines = [f"{ind}rem = {flat}"]
     for j in range(ndim - 1, 0, -1):
-        extent = f"np.uint64({array}.shape[{j}])" if unsigned else f"{array}.shape[{j}]"
+        extent = u64(f"{array}.shape[{j}]") if unsigned else f"{array}.shape[{j}]"
         lines += [f"{ind}{prefix}{j} = rem % {extent}", f"{ind}rem = rem // {extent}"]
     return lines + [f"{ind}{prefix}0 = rem"]
 

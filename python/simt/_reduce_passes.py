@@ -196,9 +196,6 @@ def _run_passes(x, op, spec_common, nout, row_mapping, extra_inputs, out_flat, p
         per_thread = tuning["partial_per_thread"]
 
 
-_REGISTERS_PER_SM = 65536  # every GPU since compute capability 5.0
-
-
 def _block_path(tuning, reduced, row_mapping, nout):
     """Whether the block-cooperative kernel serves this layout: one reduced axis, contiguous
     across the threads of a block: a whole array (of any length: a short one takes one launch of
@@ -230,7 +227,7 @@ def _run_block_passes(x, op, spec_common, nout, row_mapping, extra_inputs, out_f
     if op in ARG_OPS or np.dtype(spec_common["acc"]).kind == "c":
         per_sm = max(1, per_sm // 2)
     # All blocks resident at once: a grid-stride split leaves no second wave of late blocks.
-    max_registers = max(32, min(255, _REGISTERS_PER_SM // (T * per_sm)) // 8 * 8)
+    max_registers = kg.register_cap(T, per_sm)
     cap = tuning.get("max_blocks") or kg.multiprocessor_count() * per_sm
     nsplit = 1 if nout >= cap else max(1, min(cap // nout, -(-n // (T * tuning["block_per_thread"]))))
     final = nsplit == 1
@@ -238,19 +235,19 @@ def _run_block_passes(x, op, spec_common, nout, row_mapping, extra_inputs, out_f
                       kept=x.ndim - 1, reduced=1, partial_input=False, final=final, row_mapping=True,
                       unroll=_block_unroll(tuning, x.dtype), post=post if final else "",
                       center_dtype=spec_common.get("center"))
+    def kernel(spec):
+        return kg.kernel("simt_block_reduce", block_reduce_source(BlockSpec(spec, T)), boundscheck=False,
+                         max_registers=max_registers)
+
     is_arg = op in ARG_OPS
     args = [x] + list(extra_inputs)
     part, part_i = _outputs(args, final, out_flat, (nout, nsplit), spec)
-    k = kg.kernel("simt_block_reduce", block_reduce_source(BlockSpec(spec, T)), boundscheck=False,
-                  max_registers=max_registers)
-    kg.launch(k, min(nout * nsplit, cap), T, *args, nout, nsplit, float(divisor))
+    kg.launch(kernel(spec), min(nout * nsplit, cap), T, *args, nout, nsplit, float(divisor))
     if final:
         return
     spec = replace(spec, in_dtype=spec.acc_dtype, kept=1, partial_input=True, final=True, unroll=1, post=post)
     args = [part] + ([part_i] if is_arg else []) + [out_flat, nout, 1, float(divisor)]
-    k = kg.kernel("simt_block_reduce", block_reduce_source(BlockSpec(spec, T)), boundscheck=False,
-                  max_registers=max_registers)
-    kg.launch(k, min(nout, cap), T, *args)
+    kg.launch(kernel(spec), min(nout, cap), T, *args)
 
 
 def _empty_result(op, fname, res_dt, nout, shape):
@@ -310,13 +307,13 @@ def reduce(fname, a, op, axis=None, dtype=None, out=None, keepdims=False, ddof=0
         # Two passes over the data: the mean, then the sum of squared deviations from it.
         mean = empty((nout,), center_dt)
         run_passes(x, "sum", {"acc": center_dt, "out": center_dt, "reduced": len(reduced)}, nout, row_mapping, [],
-                    mean, "mean", nred, tuning)
+                   mean, "mean", nred, tuning)
         divisor = max(nred - ddof, 0)
         if divisor == 0:
             warnings.warn("Degrees of freedom <= 0 for slice", RuntimeWarning, stacklevel=3)
         common["center"] = center_dt
         run_passes(x, "sumsq", common, nout, row_mapping, [mean], out_flat, "std" if op == "std" else "mean",
-                    divisor, tuning)
+                   divisor, tuning)
     elif op == "mean":
         run_passes(x, "sum", common, nout, row_mapping, [], out_flat, "mean", nred, tuning)
     else:

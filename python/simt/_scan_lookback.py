@@ -25,10 +25,6 @@ def applies(x, acc_dt, tuning):
     return x.shape[-1] >= tuning["tile_min_line"]
 
 
-def _u(value):
-    return f"np.uint64({value})"
-
-
 def _padded(p):
     """Shared-memory slot of tile position `p` (uint64): one pad slot after every 32."""
     return f"{p} + {p} // np.uint64(32)"
@@ -68,18 +64,18 @@ def lookback_source(op, nother, in_dt, acc_dt, out_dt, threads, items):
     # wrap-around and no floor-division sign fix, a handful of instructions per access saved.
     L += kg.unravel("np.uint64(line)", "x", nother, "    ", unsigned=True)
     L += [f"    n = np.uint64(x.shape[{nother}])",
-          f"    start = np.uint64(t) * {_u(tile)}",
+          f"    start = np.uint64(t) * {kg.u64(tile)}",
           "    utid = np.uint64(tid)",
           # Coalesced load: item q of the tile's stripe q; padding every 32 slots keeps the
           # per-thread runs below free of shared-memory bank conflicts. Full tiles load without
           # tests, so that all loads of a thread can be in flight together.
-          f"    if start + {_u(tile)} <= n:",
+          f"    if start + {kg.u64(tile)} <= n:",
           f"        for q in range({I}):",
-          f"            p = np.uint64(q) * {_u(T)} + utid",
+          f"            p = np.uint64(q) * {kg.u64(T)} + utid",
           f"            sh[{slot}] = {acc}(x[{kept}start + p])",
           "    else:",
           f"        for q in range({I}):",
-          f"            p = np.uint64(q) * {_u(T)} + utid",
+          f"            p = np.uint64(q) * {kg.u64(T)} + utid",
           f"            v = {ident}",
           "            if start + p < n:",
           f"                v = {acc}(x[{kept}start + p])",
@@ -87,7 +83,7 @@ def lookback_source(op, nother, in_dt, acc_dt, out_dt, threads, items):
           "    cuda.syncthreads()",
           f"    run = {ident}",
           f"    for q in range({I}):",
-          f"        p = utid * {_u(I)} + np.uint64(q)",
+          f"        p = utid * {kg.u64(I)} + np.uint64(q)",
           f"        run = {_op(op, 'run', f'sh[{slot}]')}",
           f"        sh[{slot}] = run",
           "    s = run"]
@@ -148,16 +144,16 @@ def lookback_source(op, nother, in_dt, acc_dt, out_dt, threads, items):
           f"        cuda.atomic.exch(flags, g, {INCLUSIVE})",
           f"    c = {_op(op, 'carry_sh[0]', 'before')}",
           f"    for q in range({I}):",
-          f"        p = utid * {_u(I)} + np.uint64(q)",
+          f"        p = utid * {kg.u64(I)} + np.uint64(q)",
           f"        sh[{slot}] = {_op(op, 'c', f'sh[{slot}]')}",
           "    cuda.syncthreads()",
-          f"    if start + {_u(tile)} <= n:",
+          f"    if start + {kg.u64(tile)} <= n:",
           f"        for q in range({I}):",
-          f"            p = np.uint64(q) * {_u(T)} + utid",
+          f"            p = np.uint64(q) * {kg.u64(T)} + utid",
           f"            out[{kept}start + p] = {kg.type_name(out_dt)}(sh[{slot}])",
           "    else:",
           f"        for q in range({I}):",
-          f"            p = np.uint64(q) * {_u(T)} + utid",
+          f"            p = np.uint64(q) * {kg.u64(T)} + utid",
           "            if start + p < n:",
           f"                out[{kept}start + p] = {kg.type_name(out_dt)}(sh[{slot}])"]
     return "\n".join(L) + "\n"
@@ -178,6 +174,6 @@ def scan_lines(op, x, out, acc_dt, tuning):
     incl = empty(ntiles, acc_dt)
     src = lookback_source(op, x.ndim - 1, np.dtype(x.dtype), np.dtype(acc_dt), np.dtype(out.dtype), T, I)
     # Registers capped so that `tile_blocks_per_sm` blocks fit on a multiprocessor together.
-    max_registers = max(32, min(255, 65536 // (T * tuning.get("tile_blocks_per_sm", 1))) // 8 * 8)
+    max_registers = kg.register_cap(T, tuning.get("tile_blocks_per_sm", 1))
     k = kg.kernel("simt_scan_lookback", src, boundscheck=False, max_registers=max_registers)
     kg.launch(k, ntiles, T, x, out, flags, agg, incl, tiles_per_line, ntiles)

@@ -8,6 +8,7 @@
 #include "runtime/dispatcher.h"
 #include "types/signature.h"
 #include "support/error.h"
+#include "support/scratch_lease.h"
 
 namespace simt::py {
 
@@ -170,35 +171,22 @@ CompiledKernel& compile_for(Dispatcher& d, const std::vector<const Type*>& types
     return d.insert(std::move(k));
 }
 
-// Per-thread buffers of the launch path: once warm, a launch allocates nothing (the vectors
-// keep their capacity). A launch started while another is classifying arguments on the same
-// thread (a Python callback launching a kernel) uses fresh buffers instead.
+// The launch path's buffers, reused per thread (see ScratchLease); the launch holds no array
+// past its return.
 struct LaunchScratch {
     ArgumentPack pack;
     std::vector<const Type*> types;
-    bool busy = false;
-};
-thread_local LaunchScratch t_launch_scratch;
-
-struct ScratchLease {
-    LaunchScratch fresh;
-    LaunchScratch& s;
-    bool owned;
-    ScratchLease() : s(t_launch_scratch.busy ? fresh : t_launch_scratch), owned(!t_launch_scratch.busy) { s.busy = true; }
-    ~ScratchLease() {
-        s.pack.data.clear();
-        s.pack.offsets.clear();
-        s.pack.keep_alive.clear();  // the launch holds no array past its return
-        s.types.clear();
-        if (owned) s.busy = false;
+    void clear() {
+        pack.clear();
+        types.clear();
     }
 };
 
 void launch(ConfiguredLaunch& self, PyObject* const* args, size_t nargs) {
     Dispatcher& d = *self.dispatcher;
-    ScratchLease lease;
-    ArgumentPack& pack = lease.s.pack;
-    std::vector<const Type*>& types = lease.s.types;
+    ScratchLease<LaunchScratch> lease;
+    ArgumentPack& pack = lease.get().pack;
+    std::vector<const Type*>& types = lease.get().types;
     const bool default_stream = self.config.stream == nullptr;
     for (size_t i = 0; i < nargs; ++i) types.push_back(classify_argument(d, i, nb::handle(args[i]), pack, default_stream));
     CompiledKernel* k = d.find(types);

@@ -6,6 +6,7 @@
 #include <cstring>
 #include "runtime/current_stream.h"
 #include "support/error.h"
+#include "support/scratch_lease.h"
 #include "types/promote.h"
 
 namespace simt {
@@ -232,35 +233,6 @@ struct Iteration {
     int out_index = 0;  // operand index of the first output
 };
 
-// The argument buffers of this thread's launches, reused so that a warm launch allocates
-// nothing; a launch nested in another (while it is packing) gets fresh ones.
-class PackLease {
-public:
-    PackLease() : owned_(!scratch().busy) {
-        if (owned_) scratch().busy = true;
-    }
-    ~PackLease() {
-        if (!owned_) return;
-        ArgumentPack& p = scratch().pack;
-        p.data.clear();  // (the cpu backend may have moved the vectors out: empty again)
-        p.offsets.clear();
-        p.keep_alive.clear();
-        scratch().busy = false;
-    }
-    ArgumentPack& pack() { return owned_ ? scratch().pack : fresh_; }
-
-private:
-    struct Scratch {
-        ArgumentPack pack;
-        bool busy = false;
-    };
-    static Scratch& scratch() {
-        thread_local Scratch s;
-        return s;
-    }
-    bool owned_;
-    ArgumentPack fresh_;
-};
 
 }  // namespace
 
@@ -320,8 +292,8 @@ void ElementwiseFamily::run(int loop_id, const ElementwiseLoop& loop, const Elem
         head[0] = uint64_t(n); head[1] = kCpuChunk; head[2] = kCpuChunk; head[3] = 1;
     }
 
-    PackLease lease;
-    ArgumentPack& pack = lease.pack();
+    ScratchLease<ArgumentPack> lease;
+    ArgumentPack& pack = lease.get();
     for (uint64_t h : head) pack.add(&h, 8, 8);
     auto add_array = [&](int k, const NdArray& a) {
         int64_t words[1 + 2 * kMaxDims];

@@ -98,16 +98,14 @@ NdArray empty_array(DType dtype, const int64_t* shape, int ndim, bool fortran_or
 void fill_array(NdArray& a, const void* value) {
     if (!a.c_contiguous() && !a.f_contiguous()) raise(ErrorKind::NotImplemented, "fill of a non-contiguous array");
     if (a.size() == 0) return;
-    StreamHandle stream = current_stream();
-    backend().fill(a.data, value, size_t(a.itemsize()), size_t(a.size()), stream);
-    backend().hold_until_done(stream, {a.owner});
+    on_current_stream([&](StreamHandle s) { backend().fill(a.data, value, size_t(a.itemsize()), size_t(a.size()), s); },
+                      a.owner);
 }
 
 void copy_from_host(NdArray& a, const void* host) {
     if (a.size() == 0) return;
-    StreamHandle stream = current_stream();
-    backend().copy_host_to_device(a.data, host, size_t(a.nbytes()), stream);
-    backend().hold_until_done(stream, {a.owner});
+    on_current_stream([&](StreamHandle s) { backend().copy_host_to_device(a.data, host, size_t(a.nbytes()), s); },
+                      a.owner);
 }
 
 void copy_to_host(const NdArray& a, void* host) {
@@ -122,9 +120,8 @@ NdArray copy_array(const NdArray& a) {
     bool fortran = !a.c_contiguous() && a.f_contiguous();
     NdArray out = empty_array(a.dtype, a.shape_vector(), fortran);
     if (a.size() == 0) return out;
-    StreamHandle stream = current_stream();
-    backend().copy_device_to_device(out.data, a.data, size_t(a.nbytes()), stream);
-    backend().hold_until_done(stream, {a.owner, out.owner});
+    on_current_stream([&](StreamHandle s) { backend().copy_device_to_device(out.data, a.data, size_t(a.nbytes()), s); },
+                      a.owner, out.owner);
     return out;
 }
 

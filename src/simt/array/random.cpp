@@ -44,9 +44,7 @@ void random_fill(NdArray& a, RandomDistribution distribution, double a_param, do
         g_offset += blocks;
     }
     if (!n) return;
-    StreamHandle stream = current_stream();
-    backend().fill_random(a.data, size_t(n), r, stream);
-    backend().hold_until_done(stream, {a.owner});
+    on_current_stream([&](StreamHandle s) { backend().fill_random(a.data, size_t(n), r, s); }, a.owner);
 }
 
 }  // namespace simt

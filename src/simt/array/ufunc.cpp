@@ -246,9 +246,8 @@ void copy_into(NdArray& dst, const NdArray& src) {
     if (from->dtype == dst.dtype && Shape::of(*from) == Shape::of(dst) &&
         ((from->c_contiguous() && dst.c_contiguous()) || (from->f_contiguous() && dst.f_contiguous()))) {
         if (from->data == dst.data) return;
-        StreamHandle stream = current_stream();
-        backend().copy_device_to_device(dst.data, from->data, size_t(dst.nbytes()), stream);
-        backend().hold_until_done(stream, {from->owner, dst.owner});
+        on_current_stream([&](StreamHandle s) { backend().copy_device_to_device(dst.data, from->data, size_t(dst.nbytes()), s); },
+                          from->owner, dst.owner);
         return;
     }
     ElementwiseInput in;
@@ -261,9 +260,8 @@ void fill_with(NdArray& dst, const Scalar& value) {
     if (dst.size() == 0) return;
     if (dst.dtype != DType::Float16 && (dst.c_contiguous() || dst.f_contiguous())) {
         Scalar v = value.cast(dst.dtype);
-        StreamHandle stream = current_stream();
-        backend().fill(dst.data, v.bytes, size_t(dst.itemsize()), size_t(dst.size()), stream);
-        backend().hold_until_done(stream, {dst.owner});
+        on_current_stream([&](StreamHandle s) { backend().fill(dst.data, v.bytes, size_t(dst.itemsize()), size_t(dst.size()), s); },
+                          dst.owner);
         return;
     }
     ElementwiseInput in;

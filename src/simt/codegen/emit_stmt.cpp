@@ -4,6 +4,7 @@
 #include <optional>
 #include "codegen/ast_walk.h"
 #include "codegen/emitter.h"
+#include "codegen/nonnegative.h"
 #include "sema/sema.h"
 #include "support/error.h"
 
@@ -197,12 +198,8 @@ void Emitter::for_statement(const Stmt& s) {
         loops_.push_back(loop);
         int saved_line = last_line_;
         // The variable stays in [start, stop) for the whole body unless the body assigns it.
-        bool start_known = n < 2 || (call.children[1]->resolved && call.children[1]->resolved->is_constant &&
-                                     call.children[1]->resolved->constant.is_int() &&
-                                     call.children[1]->resolved->constant.as_int() >= 0);
-        bool step_positive = n < 3 || (step_const && step_const->is_int() && step_const->as_int() > 0);
         std::optional<std::string> outer;
-        bool ranged = target.kind == ExprKind::Name && var->is_integer() && start_known && step_positive &&
+        bool ranged = target.kind == ExprKind::Name && var->is_integer() && range_loop_nonnegative(s, nonnegative_) &&
                       !assigns_name(s.body, target.text);
         if (ranged) {
             if (auto it = ranged_vars_.find(target.text); it != ranged_vars_.end()) outer = it->second;

@@ -155,8 +155,9 @@ Definitions definitions(const TypedFunction& f) {
     return defs;
 }
 
-// range(stop), range(start, stop) and range(start, stop, step > 0) with start >= 0.
-bool range_nonnegative(const Stmt& loop, const std::set<std::string>& locals) {
+}  // namespace
+
+bool range_loop_nonnegative(const Stmt& loop, const std::set<std::string>& locals) {
     const Expr& call = *loop.iter;
     size_t n = call.children.size() - 1;
     if (n < 2) return true;
@@ -167,11 +168,13 @@ bool range_nonnegative(const Stmt& loop, const std::set<std::string>& locals) {
            step.resolved->constant.as_int() > 0;
 }
 
+namespace {
+
 bool keeps_nonnegative(const Definition& d, const std::set<std::string>& locals) {
     switch (d.kind) {
         case Definition::Kind::Value: return nonnegative(*d.value, locals);
         case Definition::Kind::Update: return binop_nonnegative(d.op, true, nonnegative(*d.value, locals));
-        case Definition::Kind::RangeLoop: return range_nonnegative(*d.loop, locals);
+        case Definition::Kind::RangeLoop: return range_loop_nonnegative(*d.loop, locals);
         case Definition::Kind::Known: return true;
         case Definition::Kind::Unknown: return false;
     }

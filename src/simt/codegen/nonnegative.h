@@ -20,4 +20,8 @@ std::set<std::string> nonnegative_locals(const TypedFunction& f);
 // Whether typed integer expression `e` is never negative, given the non-negative locals.
 bool nonnegative(const Expr& e, const std::set<std::string>& locals);
 
+// Whether the variable of `loop` (a for statement over range(...)) only takes values >= 0:
+// range(stop), or a non-negative start with no step or a constant positive one.
+bool range_loop_nonnegative(const Stmt& loop, const std::set<std::string>& locals);
+
 }  // namespace simt

@@ -37,6 +37,11 @@ struct ArgumentPack {
     std::vector<size_t> offsets;
     std::vector<std::shared_ptr<void>> keep_alive;
     void add(const void* bytes, size_t size, size_t align);
+    void clear() {  // keeps the capacity (a backend may have moved the vectors out: empty again)
+        data.clear();
+        offsets.clear();
+        keep_alive.clear();
+    }
 };
 
 // The first out-of-range access of a launch compiled with boundscheck (layout shared with

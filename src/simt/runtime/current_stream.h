@@ -12,4 +12,13 @@ namespace simt {
 StreamHandle current_stream();
 void set_current_stream(StreamHandle stream, int device);
 
+// Queues a copy or fill, `work(stream)`, on the current stream and keeps `owners` (the buffers it
+// uses: shared_ptr<void>s) alive until that stream has done it (see Backend::hold_until_done).
+template <class Work, class... Owners>
+void on_current_stream(Work work, const Owners&... owners) {
+    StreamHandle stream = current_stream();
+    work(stream);
+    if (stream) backend().hold_until_done(stream, {owners...});
+}
+
 }  // namespace simt

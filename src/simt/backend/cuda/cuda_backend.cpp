@@ -331,9 +331,11 @@ public:
         if (k.checked) track_checked_launch(k, s, c.stream);
         // Frees are ordered on the legacy stream, which waits for blocking streams but not for
         // non-blocking ones: arguments of a launch there are held until the stream passes it.
+        // (Moved out only then: on other streams the pack keeps its capacity for the next launch.)
         if (!args.keep_alive.empty() && c.stream && is_non_blocking(c.stream)) defer_release(s, c.stream, args.keep_alive);
     }
 
+    // The same for the buffers of a copy or fill (see launch above).
     void hold_until_done(StreamHandle stream, std::vector<std::shared_ptr<void>> owners) override {
         if (owners.empty() || !stream || !is_non_blocking(stream)) return;
         defer_release(bind(), stream, owners);

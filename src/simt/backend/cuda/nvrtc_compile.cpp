@@ -111,30 +111,24 @@ std::string cache_key(const NvrtcRequest& req, const std::string& target) {
     return h.hex_digest();
 }
 
-// The cached bytes under `key`, or those `make` returns, stored there. `make` may decline
-// (returning an empty string): nothing is stored then.
-template <class Make>
-std::string cached(const std::string& key, const char* suffix, Make make) {
+// From the disk cache, or compiled by NVRTC and stored.
+std::string cached_compile(const NvrtcRequest& req, const std::string& target, bool cubin) {
+    std::string key = cache_key(req, target);
+    const char* suffix = cubin ? ".cubin" : ".ptx";
     DiskCache& cache = DiskCache::instance();
     std::string path, bytes;
     if (cache.lookup("cuda", key, suffix, path, &bytes) && !bytes.empty()) {
         count(&CompileCounters::disk_hits);
         return bytes;
     }
-    bytes = make();
-    if (bytes.empty()) return bytes;
     count(&CompileCounters::compiled);
+    bytes = run_nvrtc(req, target, cubin);
     try {
         cache.store("cuda", key, suffix, bytes);
     } catch (const Error&) {
         // A cache that cannot be written only costs a recompile next time.
     }
     return bytes;
-}
-
-// From the disk cache, or compiled by NVRTC and stored.
-std::string cached_compile(const NvrtcRequest& req, const std::string& target, bool cubin) {
-    return cached(cache_key(req, target), cubin ? ".cubin" : ".ptx", [&] { return run_nvrtc(req, target, cubin); });
 }
 
 std::string read_line(const std::string& path, int line) {

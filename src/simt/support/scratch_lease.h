@@ -1,0 +1,35 @@
+// Per-thread scratch objects reused across calls, so that a warm hot path (a kernel launch)
+// allocates nothing: the vectors inside keep their capacity. A call nested in another on the
+// same thread (a Python callback that launches a kernel) gets a fresh object instead.
+#pragma once
+
+namespace simt {
+
+// T needs clear(), run when the lease ends.
+template <class T> class ScratchLease {
+public:
+    ScratchLease() : owned_(!slot().busy) {
+        if (owned_) slot().busy = true;
+    }
+    ~ScratchLease() {
+        get().clear();
+        if (owned_) slot().busy = false;
+    }
+    ScratchLease(const ScratchLease&) = delete;
+    ScratchLease& operator=(const ScratchLease&) = delete;
+    T& get() { return owned_ ? slot().value : fresh_; }
+
+private:
+    struct Slot {
+        T value;
+        bool busy = false;
+    };
+    static Slot& slot() {
+        thread_local Slot s;
+        return s;
+    }
+    bool owned_;
+    T fresh_;
+};
+
+}  // namespace simt
