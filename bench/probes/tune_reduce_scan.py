@@ -1,7 +1,8 @@
 """Sweeps the tuning knobs of simt's block reduction and look-back scan on the active backend
-(python -m bench.probes.tune_reduce_scan [--n 26] [--reps 20]): GB/s of sum and cumsum on float32
-and float64 vectors of 2**n elements for each variant of the TUNING tables, each result checked
-against NumPy. For picking the cuda defaults on a GPU; the suite's own workloads are unchanged."""
+(python -m bench.probes.tune_reduce_scan [--n 26] [--reps 20] [--dtypes float32] [--reduce-variants JSON]
+[--scan-variants JSON]): GB/s of sum and cumsum on float32 and float64 vectors of 2**n elements for
+each variant of the TUNING tables (the defaults below, or JSON lists of overrides), each result
+checked against NumPy. For picking the cuda defaults on a GPU; the suite's own workloads are unchanged."""
 import argparse
 import json
 
@@ -34,7 +35,11 @@ def _sweep(table, variants, fn, expected, nbytes, x, reps, tol):
     try:
         for variant in variants:
             table[backend] = {**base, **variant}
-            result = simt.asnumpy(fn(x)).astype(np.float64)  # warm-up (compiles) and check
+            try:
+                result = simt.asnumpy(fn(x)).astype(np.float64)  # warm-up (compiles) and check
+            except Exception as e:  # a variant the kernel cannot take (too much shared memory ...)
+                rows.append({"variant": variant, "error": f"{type(e).__name__}: {str(e).splitlines()[-1]}"})
+                continue
             error = float(np.max(np.abs(result - expected)))
             seconds = sorted(_timer().measure(lambda i: fn(x), reps))
             rows.append({"variant": variant, "GB/s": round(nbytes / seconds[len(seconds) // 2] / 1e9, 1),
@@ -48,16 +53,20 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, default=26, help="log2 of the vector length")
     ap.add_argument("--reps", type=int, default=20)
+    ap.add_argument("--dtypes", default="float32,float64", help="comma-separated")
+    ap.add_argument("--reduce-variants", type=json.loads, default=REDUCE_VARIANTS, help="JSON list of overrides")
+    ap.add_argument("--scan-variants", type=json.loads, default=SCAN_VARIANTS, help="JSON list of overrides")
     args = ap.parse_args()
     n = 2**args.n
     h = np.random.default_rng(0).uniform(-1, 1, n)
     out = {"backend": _kernelgen.backend_kind(), "n": n}
-    for dtype, tol in ((np.float32, 1e-6 * n), (np.float64, 1e-13 * n)):
+    tolerance = {"float32": 1e-6 * n, "float64": 1e-13 * n}
+    for name in args.dtypes.split(","):
+        dtype, tol = np.dtype(name), tolerance[name]
         x = simt.asarray(h.astype(dtype))
-        name = np.dtype(dtype).name
-        out[f"sum {name}"] = _sweep(_reduce_passes.TUNING, REDUCE_VARIANTS, simt.sum, h.astype(dtype).sum(dtype=np.float64),
+        out[f"sum {name}"] = _sweep(_reduce_passes.TUNING, args.reduce_variants, simt.sum, h.astype(dtype).sum(dtype=np.float64),
                                     x.nbytes, x, args.reps, tol)
-        out[f"cumsum {name}"] = _sweep(_scan.TUNING, SCAN_VARIANTS, simt.cumsum,
+        out[f"cumsum {name}"] = _sweep(_scan.TUNING, args.scan_variants, simt.cumsum,
                                        np.cumsum(h.astype(dtype), dtype=np.float64), 2 * x.nbytes, x, args.reps, tol)
     print(json.dumps(out, indent=1))
 

@@ -18,7 +18,7 @@ def size_label(n):
 
 def sweep_exponents(ctx, headline=False):
     """Vector sizes (as powers of two) of the bandwidth sweeps: 2**10 ... 2**28; the quick mode
-    keeps five, and 2**28 on a GPU for the headline workload only (its host-side checks take time)."""
+    keeps five, and 2**28 on a GPU for headline workloads only (its host-side checks take time)."""
     if not ctx.quick:
         return list(range(10, 29, 2))
     return [10, 14, 18, 22, 26] + ([28] if headline and ctx.backend == "cuda" else [])

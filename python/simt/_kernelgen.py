@@ -42,9 +42,14 @@ def backend_kind():
     return _simt.backend_name()
 
 
+_stream_getter = None
+
+
 def current_stream():
-    from .cuda._device import get_current_stream
-    return get_current_stream()
+    global _stream_getter
+    if _stream_getter is None:  # imported on first use: simt.cuda imports this module's users
+        from .cuda._device import get_current_stream as _stream_getter
+    return _stream_getter()
 
 
 _cores = None
@@ -82,12 +87,16 @@ def launch_1d(k, nthreads, *args, block=None):
     if nthreads <= 0:
         return
     if block is None:
-        if backend_kind() == "cpu":
-            # Blocks are what the cpu backend spreads over its cores: keep enough of them.
-            block = 1 << max(0, min(8, (nthreads // (cpu_cores() * 8)).bit_length() - 1))
-        else:
-            block = 256
+        block = block_1d(nthreads)
     launch(k, (nthreads + block - 1) // block, block, *args)
+
+
+def block_1d(nthreads):
+    """Threads per block for a 1-D launch of `nthreads` threads."""
+    if backend_kind() == "cpu":
+        # Blocks are what the cpu backend spreads over its cores: keep enough of them.
+        return 1 << max(0, min(8, (nthreads // (cpu_cores() * 8)).bit_length() - 1))
+    return 256
 
 
 def launch(k, grid, block, *args):
@@ -168,9 +177,13 @@ def copy_into(dst, src):
         dst, src = view(dst, (1,), (0,)), view(src, (1,), (0,))
     if np.dtype(src.dtype).kind == "c" and np.dtype(dst.dtype).kind != "c":
         raise TypeError(f"cannot cast {src.dtype} to {dst.dtype} (complex to real)")
-    k = kernel("simt_copy", _copy_source(dst.ndim, dst.dtype), boundscheck=False)
-    launch_1d(k, dst.size, dst, src, dst.size)
+    launch_1d(copy_kernel(dst.ndim, dst.dtype), dst.size, dst, src, dst.size)
     return dst
+
+
+def copy_kernel(ndim, dst_dtype):
+    """The kernel of copy_into: arguments (dst, src, n) with n = dst.size, 1 <= ndim."""
+    return kernel("simt_copy", _copy_source(ndim, dst_dtype), boundscheck=False)
 
 
 def contiguous(a):

@@ -8,6 +8,9 @@ from functools import lru_cache
 import numpy as np
 
 from . import _kernelgen as kg
+from . import _simt
+from ._launch_plan import Buf, Plan, PlanCache
+from ._ndarray import ndarray
 from ._reduce_kernels import ARG_OPS, ReduceSpec, reduce_source
 
 # Per-backend shape of the passes; the lead tunes these on the GPU. `threads`: how many threads
@@ -20,26 +23,29 @@ from ._reduce_kernels import ARG_OPS, ReduceSpec, reduce_source
 # `blocks_per_sm` per multiprocessor, halved for argmin/argmax and complex, whose kernels need
 # more registers; registers are capped so that all of them are resident at once), a split of a
 # row getting at least `block_per_thread` elements per thread and accumulators per thread enough
-# for `block_unroll_bytes` of loads in flight (4 to 16 of them), then one block per output folding
-# the partials. The cuda values were picked on an H200 with bench/probes/tune_reduce_scan.py.
+# for `block_unroll_bytes` of loads in flight (4 to 32 of them), then one block per output folding
+# the partials. The cuda values were picked on an H200 with bench/probes/tune_reduce_scan.py
+# (2026-11-30: 2 blocks of 256 threads per SM with 128 bytes of loads in flight per thread beat
+# 4 blocks with 64 bytes by 2-3% on float32 and float64 sums of 2**26 and 2**28 elements).
 TUNING = {
     "cuda": {"threads": 1 << 17, "per_thread": 32, "partial_per_thread": 256, "unroll": 4, "blocked": False,
-             "column_bytes": 0, "block_threads": 256, "blocks_per_sm": 4, "max_blocks": None, "block_min_row": 2048,
-             "block_per_thread": 64, "block_unroll_bytes": 64},
+             "column_bytes": 0, "block_threads": 256, "blocks_per_sm": 2, "max_blocks": None, "block_min_row": 2048,
+             "block_per_thread": 64, "block_unroll_bytes": 128},
     "cpu": {"threads": None, "per_thread": 16384, "partial_per_thread": 4096, "unroll": 4, "blocked": True,
             "column_bytes": 128},
 }
 
 
-def _tuning():
-    t = dict(TUNING[kg.backend_kind()])
-    if t["threads"] is None:
+def resolved_tuning(table):
+    """A copy of a TUNING entry with its machine-dependent values filled in. (Plans are cached
+    per entry: change a tuning by replacing the entry, not by editing it in place.)"""
+    t = dict(table)
+    if t.get("threads", 0) is None:
         t["threads"] = kg.cpu_cores() * 4
     return t
 
 
 def require_array(a, fname):
-    from ._ndarray import ndarray
     if isinstance(a, ndarray):
         return a
     from . import _interop
@@ -139,21 +145,20 @@ def _plan_splits(nout, n_split_axis, per_thread, tuning):
     return nsplit, 1, n_split_axis, nsplit
 
 
-def _outputs(args, final, out_flat, partial_shape, spec):
+def _outputs(plan, args, final, out_flat, partial_shape, spec):
     """Appends a pass's outputs to its arguments: the result, or new partials (with their indices
     for argmin/argmax). Returns (partials, indices), None where absent."""
-    from ._creation import empty
     if final:
         args.append(out_flat)
         return None, None
-    part = empty(partial_shape, spec.acc_dtype)
-    part_i = empty(partial_shape, np.int64) if spec.op in ARG_OPS else None
+    part = plan.temp(partial_shape, spec.acc_dtype)
+    part_i = plan.temp(partial_shape, np.int64) if spec.op in ARG_OPS else None
     args += [part] + ([part_i] if part_i is not None else [])
     return part, part_i
 
 
-def _run_passes(x, op, spec_common, nout, row_mapping, extra_inputs, out_flat, post, divisor, tuning):
-    """Launches passes until each output has one value, ending with the store into out_flat."""
+def _run_passes(plan, x, op, spec_common, nout, row_mapping, extra_inputs, out_flat, post, divisor, tuning):
+    """Records passes until each output has one value, ending with the store into out_flat."""
     K = x.ndim - spec_common["reduced"]
     partial_input = False
     xi = None
@@ -178,9 +183,9 @@ def _run_passes(x, op, spec_common, nout, row_mapping, extra_inputs, out_flat, p
         if not partial_input:
             args += extra_inputs
         is_arg = op in ARG_OPS
-        part, part_i = _outputs(args, final, out_flat, (nsplit, nout), spec)
+        part, part_i = _outputs(plan, args, final, out_flat, (nsplit, nout), spec)
         args += [groups, nsplit, first_mul, span, step, float(divisor)]
-        kg.launch_1d(k, groups * nsplit, *args)
+        plan.launch_1d(k, groups * nsplit, *args)
         if final:
             return
         # The partials (nsplit, nout) become the input: kept axis o, reduced axis s.
@@ -188,7 +193,7 @@ def _run_passes(x, op, spec_common, nout, row_mapping, extra_inputs, out_flat, p
 
         def transposed(p):
             item = p.itemsize
-            return kg.view(p, (nsplit,), (item,)) if K == 0 else kg.view(p, (nout, nsplit), (item, nout * item))
+            return plan.view(p, (nsplit,), (item,)) if K == 0 else plan.view(p, (nout, nsplit), (item, nout * item))
         x = transposed(part)
         xi = transposed(part_i) if is_arg else None
         partial_input = True
@@ -210,10 +215,10 @@ def _block_unroll(tuning, dtype):
     for `block_unroll_bytes` of loads in flight."""
     if tuning.get("block_unroll"):
         return tuning["block_unroll"]
-    return max(4, min(16, tuning["block_unroll_bytes"] // np.dtype(dtype).itemsize))
+    return max(4, min(32, tuning["block_unroll_bytes"] // np.dtype(dtype).itemsize))
 
 
-def _run_block_passes(x, op, spec_common, nout, row_mapping, extra_inputs, out_flat, post, divisor, tuning):
+def _run_block_passes(plan, x, op, spec_common, nout, row_mapping, extra_inputs, out_flat, post, divisor, tuning):
     """_run_passes for the block path: a bounded grid folds each row in `nsplit` block-sized
     interleaved splits into partials (nout, nsplit); one more launch folds those per output."""
     from dataclasses import replace
@@ -241,13 +246,13 @@ def _run_block_passes(x, op, spec_common, nout, row_mapping, extra_inputs, out_f
 
     is_arg = op in ARG_OPS
     args = [x] + list(extra_inputs)
-    part, part_i = _outputs(args, final, out_flat, (nout, nsplit), spec)
-    kg.launch(kernel(spec), min(nout * nsplit, cap), T, *args, nout, nsplit, float(divisor))
+    part, part_i = _outputs(plan, args, final, out_flat, (nout, nsplit), spec)
+    plan.launch(kernel(spec), min(nout * nsplit, cap), T, *args, nout, nsplit, float(divisor))
     if final:
         return
     spec = replace(spec, in_dtype=spec.acc_dtype, kept=1, partial_input=True, final=True, unroll=1, post=post)
     args = [part] + ([part_i] if is_arg else []) + [out_flat, nout, 1, float(divisor)]
-    kg.launch(kernel(spec), min(nout, cap), T, *args)
+    plan.launch(kernel(spec), min(nout, cap), T, *args)
 
 
 def _empty_result(op, fname, res_dt, nout, shape):
@@ -269,7 +274,6 @@ def _empty_result(op, fname, res_dt, nout, shape):
 def finish(result, out, fname):
     if out is None:
         return result
-    from ._ndarray import ndarray
     if not isinstance(out, ndarray):
         raise TypeError(f"simt.{fname}(): out must be a simt array, not {type(out).__name__}")
     if tuple(out.shape) != tuple(result.shape):
@@ -278,11 +282,34 @@ def finish(result, out, fname):
     return out
 
 
+_plans = PlanCache()
+
+
 def reduce(fname, a, op, axis=None, dtype=None, out=None, keepdims=False, ddof=0):
     """simt.<fname>(a, axis, dtype, out, keepdims) for op in sum prod min max all any argmin
-    argmax mean var std."""
-    from ._creation import empty
+    argmax mean var std. The launch plan is worked out once per input layout and arguments."""
     a = require_array(a, fname)
+    table = TUNING[kg.backend_kind()]
+    try:
+        # The table itself is kept with the plan, so its id cannot be reused while the key lives.
+        key = (fname, op, a.dtype, a.shape, a.strides, axis, dtype, keepdims, ddof, _simt.current_device(), id(table))
+        entry = _plans.get(key)
+    except TypeError:  # an unhashable axis or dtype: plan without caching
+        key, entry = None, None
+    if entry is None:
+        entry = (_plan(fname, a, op, axis, dtype, keepdims, ddof, table), table)
+        if key is not None:
+            _plans.put(key, entry)
+    plan = entry[0]
+    if not isinstance(plan, Plan):
+        return finish(_empty_result(*plan), out, fname)
+    if plan.warning:
+        warnings.warn(plan.warning, RuntimeWarning, stacklevel=3)
+    return finish(plan.run(a, ndarray(plan.result_shape, plan.result_dtype, "C")), out, fname)
+
+
+def _plan(fname, a, op, axis, dtype, keepdims, ddof, table):
+    """The Plan of reduce(), or the arguments of _empty_result for a reduction over nothing."""
     axes = normalize_axes(axis, a.ndim, single=op in ARG_OPS)
     if op in ARG_OPS and axis is not None and isinstance(axis, tuple):
         raise TypeError(f"'tuple' object cannot be interpreted as an integer")
@@ -291,31 +318,33 @@ def reduce(fname, a, op, axis=None, dtype=None, out=None, keepdims=False, ddof=0
     nred = math.prod(a.shape[i] for i in axes)
     nout = math.prod(n for i, n in enumerate(a.shape) if i not in axes)
     if nred == 0:
-        return finish(_empty_result(op, fname, res_dt, nout, shape), out, fname)
-    result = empty(shape, res_dt)
+        return (op, fname, res_dt, nout, shape)
+    plan = Plan(shape, res_dt)
     if nout == 0:
-        return finish(result, out, fname)
-    out_flat = kg.flat(result)
-    tuning = _tuning()
+        return plan
+    result = Buf(1, shape, kg.c_strides(shape, res_dt.itemsize), res_dt)
+    out_flat = plan.view(result, (nout,), (res_dt.itemsize,))
+    tuning = resolved_tuning(table)
     kept, reduced = _layout(a, axes, keep_order=op in ARG_OPS)
-    x = kg.view(a, [n for n, _ in kept + reduced], [st for _, st in kept + reduced])
+    source = Buf(0, a.shape, a.strides, a.dtype)
+    x = plan.view(source, [n for n, _ in kept + reduced], [st for _, st in kept + reduced])
     smallest = min(abs(st) for _, st in kept + reduced)
     row_mapping = reduced[-1][0] > 1 and abs(reduced[-1][1]) <= smallest
     common = {"acc": acc_dt, "out": res_dt, "reduced": len(reduced)}
     run_passes = _run_block_passes if _block_path(tuning, reduced, row_mapping, nout) else _run_passes
     if op in ("var", "std"):
         # Two passes over the data: the mean, then the sum of squared deviations from it.
-        mean = empty((nout,), center_dt)
-        run_passes(x, "sum", {"acc": center_dt, "out": center_dt, "reduced": len(reduced)}, nout, row_mapping, [],
-                   mean, "mean", nred, tuning)
+        mean = plan.temp((nout,), center_dt)
+        run_passes(plan, x, "sum", {"acc": center_dt, "out": center_dt, "reduced": len(reduced)}, nout, row_mapping,
+                   [], mean, "mean", nred, tuning)
         divisor = max(nred - ddof, 0)
         if divisor == 0:
-            warnings.warn("Degrees of freedom <= 0 for slice", RuntimeWarning, stacklevel=3)
+            plan.warning = "Degrees of freedom <= 0 for slice"
         common["center"] = center_dt
-        run_passes(x, "sumsq", common, nout, row_mapping, [mean], out_flat, "std" if op == "std" else "mean",
+        run_passes(plan, x, "sumsq", common, nout, row_mapping, [mean], out_flat, "std" if op == "std" else "mean",
                    divisor, tuning)
     elif op == "mean":
-        run_passes(x, "sum", common, nout, row_mapping, [], out_flat, "mean", nred, tuning)
+        run_passes(plan, x, "sum", common, nout, row_mapping, [], out_flat, "mean", nred, tuning)
     else:
-        run_passes(x, op, common, nout, row_mapping, [], out_flat, "", 1, tuning)
-    return finish(result, out, fname)
+        run_passes(plan, x, op, common, nout, row_mapping, [], out_flat, "", 1, tuning)
+    return plan

@@ -7,24 +7,28 @@ from functools import lru_cache
 import numpy as np
 
 from . import _kernelgen as kg
-from ._reduce_passes import finish, normalize_axes, require_array, result_dtypes
+from . import _simt
+from ._ndarray import ndarray
+from ._launch_plan import Buf, Plan, PlanCache
+from ._reduce_passes import finish, normalize_axes, require_array, resolved_tuning, result_dtypes
 
 # Per-backend: how many threads a scan aims for and the smallest tile worth a thread.
 # `tile_threads` (0 or absent: off) turns on the single-pass look-back scan (_scan_lookback) for
 # lines along the fastest axis of at least `tile_min_line` elements, tiles of tile_threads x
-# tile_items elements, registers capped so that `tile_blocks_per_sm` blocks fit on a multiprocessor.
+# tile_items elements, registers capped so that `tile_blocks_per_sm` blocks fit on a multiprocessor;
+# `tile_by_itemsize` overrides those three by the accumulator's size in bytes.
+# The cuda values were picked on an H200 with bench/probes/tune_reduce_scan.py (2026-11-30, cumsum
+# of 2**26 and 2**28 elements: float32 2.29 -> 2.96 and 2.34 -> 3.15 TB/s against 256 x 16 tiles,
+# float64 2.90 -> 3.15 and 3.02 -> 3.28 TB/s).
 TUNING = {
     "cuda": {"threads": 1 << 16, "min_tile": 64, "tile_threads": 256, "tile_items": 16, "tile_min_line": 512,
-             "tile_blocks_per_sm": 6},  # picked on an H200 with bench/probes/tune_reduce_scan.py
+             "tile_blocks_per_sm": 6,
+             "tile_by_itemsize": {4: {"tile_threads": 256, "tile_items": 32, "tile_blocks_per_sm": 6},
+                                  8: {"tile_threads": 128, "tile_items": 32, "tile_blocks_per_sm": 8}}},
     "cpu": {"threads": None, "min_tile": 16384},
 }
 
-
-def _tuning():
-    t = dict(TUNING[kg.backend_kind()])
-    if t["threads"] is None:
-        t["threads"] = kg.cpu_cores() * 4
-    return t
+_plans = PlanCache()
 
 
 def _line_prologue(nother):
@@ -75,12 +79,11 @@ def scan_tiles_source(op, nother, in_dt, acc_dt, out_dt, has_carry):
     return "\n".join(L) + "\n"
 
 
-def _scan_lines(op, x, out, acc_dt, tuning):
-    """out = scan of x along its last axis (both views of the same shape)."""
+def _scan_lines(plan, op, x, out, acc_dt, tuning):
+    """Records out = scan of x along its last axis (both views of the same shape)."""
     from . import _scan_lookback
-    from ._creation import empty
     if _scan_lookback.applies(x, acc_dt, tuning):
-        return _scan_lookback.scan_lines(op, x, out, acc_dt, tuning)
+        return _scan_lookback.scan_lines(plan, op, x, out, acc_dt, tuning)
     nother = x.ndim - 1
     n = x.shape[-1]
     nlines = x.size // n
@@ -93,37 +96,60 @@ def _scan_lines(op, x, out, acc_dt, tuning):
         ntiles = -(-n // tile)
     carry = None
     if ntiles > 1:
-        totals = empty((nlines, ntiles), acc_dt)
+        totals = plan.temp((nlines, ntiles), acc_dt)
         k = kg.kernel("simt_scan_totals", tile_totals_source(op, nother, np.dtype(x.dtype), acc_dt), boundscheck=False)
-        kg.launch_1d(k, nlines * ntiles, x, totals, nlines, ntiles, tile, lines_fastest)
-        carry = empty((nlines, ntiles), acc_dt)
-        _scan_lines(op, totals, carry, acc_dt, tuning)
+        plan.launch_1d(k, nlines * ntiles, x, totals, nlines, ntiles, tile, lines_fastest)
+        carry = plan.temp((nlines, ntiles), acc_dt)
+        _scan_lines(plan, op, totals, carry, acc_dt, tuning)
     src = scan_tiles_source(op, nother, np.dtype(x.dtype), acc_dt, np.dtype(out.dtype), carry is not None)
     k = kg.kernel("simt_scan", src, boundscheck=False)
-    kg.launch_1d(k, nlines * ntiles, x, out, carry if carry is not None else out, nlines, ntiles, tile,
-                 lines_fastest)
+    plan.launch_1d(k, nlines * ntiles, x, out, carry if carry is not None else out, nlines, ntiles, tile,
+                   lines_fastest)
 
 
 def _scan(fname, op, a, axis, dtype, out):
-    from ._creation import empty
     a = require_array(a, fname)
+    table = TUNING[kg.backend_kind()]
+    try:
+        # The table is kept with the plan, so its id cannot be reused while the key lives.
+        key = (op, a.dtype, a.shape, a.strides, axis, dtype, _simt.current_device(), id(table))
+        entry = _plans.get(key)
+    except TypeError:  # an unhashable axis or dtype: plan without caching
+        key, entry = None, None
+    if entry is None:
+        entry = (_plan(fname, op, a, axis, dtype, table), table)
+        if key is not None:
+            _plans.put(key, entry)
+    plan = entry[0]
+    return finish(plan.run(a, ndarray(plan.result_shape, plan.result_dtype, "C")), out, fname)
+
+
+def _plan(fname, op, a, axis, dtype, table):
     res_dt, acc_dt, _ = result_dtypes("sum" if op == "sum" else "prod", np.dtype(a.dtype),
                                       None if dtype is None else np.dtype(dtype))
+    source = Buf(0, a.shape, a.strides, a.dtype)
     if axis is None or a.ndim == 0:  # NumPy scans a 0-d array as a 1-element vector
         if axis is not None:
             normalize_axes(axis, 1, single=True)
-        x = kg.flat(kg.contiguous(a))
+        shape = (a.size,)
         ax = 0
     else:
         (ax,) = normalize_axes(axis, a.ndim, single=True)
-        x = a
-    result = empty(x.shape, res_dt)
-    if result.size:
+        shape = tuple(a.shape)
+    plan = Plan(shape, res_dt)
+    x = source
+    if axis is None or a.ndim == 0:
+        if not a._c_contiguous:  # a C-order copy first: the flat scan reads it in C order
+            x = plan.temp(a.shape, a.dtype)
+            plan.launch_1d(kg.copy_kernel(a.ndim, a.dtype), a.size, x, source, a.size)
+        x = plan.view(x, (a.size,), (a.itemsize,))
+    if a.size:
+        result = Buf(1, shape, kg.c_strides(shape, res_dt.itemsize), res_dt)
         order = [i for i in range(x.ndim) if i != ax] + [ax]
-        xv = kg.view(x, [x.shape[i] for i in order], [x.strides[i] for i in order])
-        rv = kg.view(result, [result.shape[i] for i in order], [result.strides[i] for i in order])
-        _scan_lines(op, xv, rv, acc_dt, _tuning())
-    return finish(result, out, fname)
+        xv = plan.view(x, [x.shape[i] for i in order], [x.strides[i] for i in order])
+        rv = plan.view(result, [result.shape[i] for i in order], [result.strides[i] for i in order])
+        _scan_lines(plan, op, xv, rv, acc_dt, resolved_tuning(table))
+    return plan
 
 
 def cumsum(a, axis=None, dtype=None, out=None):

@@ -159,21 +159,27 @@ def lookback_source(op, nother, in_dt, acc_dt, out_dt, threads, items):
     return "\n".join(L) + "\n"
 
 
-def scan_lines(op, x, out, acc_dt, tuning):
-    """out = scan of x along its last axis (views of the same shape), one launch of one block per tile."""
-    from ._creation import empty, zeros
-    T, I = tuning["tile_threads"], tuning["tile_items"]
+def tile_shape(tuning, acc_dt):
+    """(threads, items, blocks per multiprocessor) of the tiles for accumulator dtype acc_dt."""
+    t = {**tuning, **tuning.get("tile_by_itemsize", {}).get(np.dtype(acc_dt).itemsize, {})}
+    T, I = t["tile_threads"], t["tile_items"]
     if T % 32 or I < 1:
         raise ValueError(f"internal: scan tiles need whole warps and items, not {T} threads x {I} items")
+    return T, I, t.get("tile_blocks_per_sm", 1)
+
+
+def scan_lines(plan, op, x, out, acc_dt, tuning):
+    """Records out = scan of x along its last axis (views of the same shape), one launch of one
+    block per tile."""
+    T, I, blocks_per_sm = tile_shape(tuning, acc_dt)
     n = x.shape[-1]
     nlines = x.size // n
     tiles_per_line = -(-n // (T * I))
     ntiles = nlines * tiles_per_line
-    flags = zeros(ntiles + 1, np.int32)  # one status per tile, then the tile counter
-    agg = empty(ntiles, acc_dt)
-    incl = empty(ntiles, acc_dt)
+    flags = plan.temp((ntiles + 1,), np.int32, zeroed=True)  # one status per tile, then the tile counter
+    agg = plan.temp((ntiles,), acc_dt)
+    incl = plan.temp((ntiles,), acc_dt)
     src = lookback_source(op, x.ndim - 1, np.dtype(x.dtype), np.dtype(acc_dt), np.dtype(out.dtype), T, I)
-    # Registers capped so that `tile_blocks_per_sm` blocks fit on a multiprocessor together.
-    max_registers = kg.register_cap(T, tuning.get("tile_blocks_per_sm", 1))
-    k = kg.kernel("simt_scan_lookback", src, boundscheck=False, max_registers=max_registers)
-    kg.launch(k, ntiles, T, x, out, flags, agg, incl, tiles_per_line, ntiles)
+    # Registers capped so that `blocks_per_sm` blocks fit on a multiprocessor together.
+    k = kg.kernel("simt_scan_lookback", src, boundscheck=False, max_registers=kg.register_cap(T, blocks_per_sm))
+    plan.launch(k, ntiles, T, x, out, flags, agg, incl, tiles_per_line, ntiles)

@@ -1,0 +1,104 @@
+"""Recorded launch sequences for the multi-kernel array operations (reductions, scans). Working
+out a plan (layouts, pass shapes, kernel sources, grids) costs tens of microseconds of Python;
+recording it once per input layout leaves each later call only its allocations and launches.
+
+A plan names its buffers by slot: slot 0 is the input (or a view of it), slot 1 the result (or a
+view of it), later slots are temporaries and views of them. Kernels get `Buf`s in place of arrays
+while recording; running the plan swaps in the real arrays."""
+import math
+
+import numpy as np
+
+from . import _kernelgen as kg
+from ._ndarray import ndarray
+
+
+class Buf:
+    """A buffer of a plan: its slot and the layout its kernels see."""
+    __slots__ = ("slot", "shape", "strides", "dtype")
+
+    def __init__(self, slot, shape, strides, dtype):
+        self.slot, self.shape, self.strides, self.dtype = slot, tuple(shape), tuple(strides), np.dtype(dtype)
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    @property
+    def itemsize(self):
+        return self.dtype.itemsize
+
+    @property
+    def size(self):
+        return math.prod(self.shape)
+
+
+class Plan:
+    """Result shape and dtype, how to make each buffer, and the launches over them.
+    Buffer recipes: ("view", source_slot, shape, strides), ("empty", shape, dtype) or
+    ("zeros", shape, dtype)."""
+
+    def __init__(self, result_shape, result_dtype):
+        self.result_shape, self.result_dtype = tuple(result_shape), np.dtype(result_dtype)
+        self.recipes = [None, None]  # the input and the result: given to run()
+        self.launches = []            # (kernel, grid, block, args): a Buf in args stands for its slot
+        self.warning = None           # a RuntimeWarning each run gives (NumPy's, e.g. for ddof >= n)
+
+    def _add(self, recipe, shape, strides, dtype):
+        self.recipes.append(recipe)
+        return Buf(len(self.recipes) - 1, shape, strides, dtype)
+
+    def temp(self, shape, dtype, zeroed=False):
+        """A new C-contiguous temporary (zero-filled when `zeroed`)."""
+        shape = tuple(int(n) for n in shape)
+        dtype = np.dtype(dtype)
+        return self._add(("zeros" if zeroed else "empty", shape, dtype), shape, kg.c_strides(shape, dtype.itemsize),
+                         dtype)
+
+    def view(self, buf, shape, strides):
+        """Another layout of buf's memory (as kg.view)."""
+        if tuple(shape) == buf.shape and tuple(strides) == buf.strides:
+            return buf
+        return self._add(("view", buf.slot, tuple(shape), tuple(strides)), shape, strides, buf.dtype)
+
+    def launch(self, k, grid, block, *args):
+        self.launches.append((k, grid, block, args))
+
+    def launch_1d(self, k, nthreads, *args):
+        """As kg.launch_1d: at least `nthreads` threads in 1-D blocks."""
+        if nthreads > 0:
+            block = kg.block_1d(nthreads)
+            self.launch(k, (nthreads + block - 1) // block, block, *args)
+
+    def run(self, source, result):
+        """Makes the buffers and launches the kernels, on the current stream; returns `result`.
+        `source` and `result` fill slots 0 and 1 (their layouts as recorded)."""
+        bufs = [source, result]
+        for recipe in self.recipes[2:]:
+            kind = recipe[0]
+            if kind == "view":
+                bufs.append(kg.view(bufs[recipe[1]], recipe[2], recipe[3]))
+            else:  # shapes and dtypes were normalized when recorded
+                buf = ndarray(recipe[1], recipe[2], "C")
+                if kind == "zeros":
+                    buf._fill_bytes(bytes(recipe[2].itemsize))
+                bufs.append(buf)
+        for k, grid, block, args in self.launches:
+            kg.launch(k, grid, block, *[bufs[a.slot] if type(a) is Buf else a for a in args])
+        return result
+
+
+class PlanCache:
+    """Plans by key, dropped wholesale when full (keys hold shapes, so a long-running program
+    with ever-new shapes must not grow it without bound)."""
+
+    def __init__(self, limit=512):
+        self._plans, self._limit = {}, limit
+
+    def get(self, key):
+        return self._plans.get(key)
+
+    def put(self, key, plan):
+        if len(self._plans) >= self._limit:
+            self._plans.clear()
+        self._plans[key] = plan
