@@ -1,6 +1,7 @@
 """Measures the cuda backend's performance targets on a GPU (run by scripts/gpu-check):
 compile times (cold, later new kernels, warm from the disk cache), launch overhead behind a
-20 ms kernel, and the seed's vector add bandwidth. Prints one `name: value` line per number."""
+20 ms kernel, and the seed's vector add bandwidth. Prints one `name: value` line per number.
+With --compile-variants: compile time and code speed under other NVRTC settings instead."""
 import os
 import statistics
 import subprocess
@@ -236,7 +237,28 @@ def matmul_tflops(env=None):
     return float(r.stdout.split()[-1])
 
 
+# NVRTC settings whose compile time and code speed --compile-variants compares with the default.
+COMPILE_VARIANTS = [("no precompiled prelude", {"SIMT_NVRTC_PCH": "0"}),
+                    ("--Ofast-compile=min", {"SIMT_NVRTC_OPTIONS": "--Ofast-compile=min"}),
+                    ("--Ofast-compile=mid", {"SIMT_NVRTC_OPTIONS": "--Ofast-compile=mid"}),
+                    ("--Ofast-compile=max", {"SIMT_NVRTC_OPTIONS": "--Ofast-compile=max"})]
+
+
+def compile_variants():
+    """Later-new-kernel compile time (median over 2 cold processes x 5 kernels) and tiled matmul
+    TFLOP/s for the default NVRTC settings and each of COMPILE_VARIANTS."""
+    print(f"{'variant':26s} {'new kernel ms':>13s} {'NVRTC ms':>9s} {'matmul TFLOP/s':>15s}")
+    for name, env in [("default", {})] + COMPILE_VARIANTS:
+        cold, _ = compile_times(cold_runs=2, env=env)
+        later = [row for _, _, rows in cold for row in rows]
+        print(f"{name:26s} {statistics.median(r[0] for r in later):13.1f} {statistics.median(r[3] for r in later):9.1f} "
+              f"{matmul_tflops(env):15.2f}", flush=True)
+    return 0
+
+
 def main():
+    if "--compile-variants" in sys.argv:
+        return compile_variants()
     print(f"backend: {simt.backend()}")
     if simt.backend() != "cuda":
         print("not on the cuda backend: nothing to measure")

@@ -9,7 +9,7 @@ namespace simt::py {
 namespace {
 // Kernel types of sample arguments: simt arrays, ints (int64), floats (float64) and bools.
 const Type* sample_type(nb::handle v) {
-    if (nb::isinstance<NdArray>(v)) return nb::inst_ptr<NdArray>(v)->kernel_type();
+    if (is_ndarray(v.ptr())) return ndarray_of(v.ptr()).kernel_type();
     if (PyBool_Check(v.ptr())) return bool_type();
     if (PyLong_Check(v.ptr())) return int64_type();
     if (PyFloat_Check(v.ptr())) return float64_type();

@@ -171,6 +171,62 @@ def test_launch_packs_arguments_and_uses_the_stream(on_mock):
     """)
 
 
+def test_a_repeated_launch_configuration_keeps_its_meaning(on_mock):
+    """kernel[config] reuses the last configuration object when the same one comes again; the
+    grid, block, shared memory, stream and kernel must still be exactly what this call says."""
+    on_mock("""
+        @cuda.jit
+        def scale(A, factor):
+            i = cuda.grid(1)
+            A[i] = A[i] * factor
+
+        @cuda.jit
+        def shift(A, amount):
+            i = cuda.grid(1)
+            A[i] = A[i] + amount
+
+        a = simt.zeros(1000)
+        s = cuda.stream()
+        big = 2**40
+        for config, dims in [((2, 64), [2, 1, 1, 64, 1, 1, 0]), ((4, 256), [4, 1, 1, 256, 1, 1, 0]),
+                             ((2, 64), [2, 1, 1, 64, 1, 1, 0]), ((int("2"), int("64")), [2, 1, 1, 64, 1, 1, 0]),
+                             ((2, 64, 0, 256), [2, 1, 1, 64, 1, 1, 256]), ((2, 64, 0, 0), [2, 1, 1, 64, 1, 1, 0])]:
+            scale[config](a, 1.0)
+            assert last_launch()[1] == dims, (config, last_launch()[1])
+        with s:
+            scale[1, 32](a, 1.0)
+            assert last_launch()[2] == s.ptr
+        scale[1, 32](a, 1.0)  # the same key, another current stream
+        assert last_launch()[2] == 0
+        with s:
+            scale[1, 32](a, 1.0)
+            assert last_launch()[2] == s.ptr
+            scale[1, 32, None](a, 1.0)  # a stream given: the current one does not matter
+            assert last_launch()[2] == 0
+        scale[1, 32, s](a, 1.0)
+        assert last_launch()[2] == s.ptr
+        shift[1, 32, s](a, 1.0)  # another kernel, the same key
+        assert last_launch()[0] == "shift"
+        configured = scale[3, 32]
+        assert configured.griddim == (3, 1, 1) and scale[3, 32].griddim == (3, 1, 1)
+        for bad in [(big, 32), (1, 2048)]:
+            try:
+                scale[bad](a, 1.0)
+            except (cuda.CUDAError, ValueError, OverflowError):
+                pass
+            else:
+                raise AssertionError(f"launch {bad} should fail")
+            try:  # and again: a failed configuration is not remembered as a good one
+                scale[bad](a, 1.0)
+            except (cuda.CUDAError, ValueError, OverflowError):
+                pass
+            else:
+                raise AssertionError(f"second launch {bad} should fail")
+        scale[2, 64](a, 1.0)
+        assert last_launch()[1] == [2, 1, 1, 64, 1, 1, 0]
+    """)
+
+
 def test_invalid_launches_raise_and_the_next_launch_works(on_mock):
     on_mock("""
         @cuda.jit

@@ -2,7 +2,9 @@
 #include "backend/cuda/nvrtc_compile.h"
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <mutex>
+#include <sstream>
 #include "backend/cuda/nvrtc_api.h"
 #include "backend/cuda/nvrtc_prelude.h"
 #include "runtime/disk_cache.h"
@@ -181,6 +183,12 @@ std::vector<std::string> nvrtc_options(const NvrtcRequest& req) {
     // NVRTC has no -O0 for device code short of -G; its fastest-compile level is the closest.
     if (!req.optimize && version >= 12080) o.push_back("--Ofast-compile=max");
     o.insert(o.end(), req.extra.begin(), req.extra.end());
+    // SIMT_NVRTC_OPTIONS: more NVRTC options, space-separated, for every kernel (to measure what an
+    // option does to compile time and code; part of the cache key like every option).
+    if (const char* env = std::getenv("SIMT_NVRTC_OPTIONS")) {
+        std::istringstream words(env);
+        for (std::string w; words >> w;) o.push_back(w);
+    }
     return o;
 }
 

@@ -196,23 +196,54 @@ SIMT_INLINE T* simt_locate(simt_ctx& ctx, const simt_array<T, N, L>& a, int site
     return simt_in_range<Wrap>(ctx, a, site, ix, stop) ? simt_address(a, ix) : (T*)0;
 }
 
+// 1-D loads and stores without bounds reports (most accesses): the same rules as
+// simt_in_range, written without index arrays and loops, which are less for NVRTC to optimize
+// away (it compiles each kernel in a few tens of milliseconds, and this is a share of them).
+template <bool Wrap, class T, int L, class I>
+SIMT_INLINE bool simt_in_range_1d(const simt_array<T, 1, L>& a, I idx, int64_t& i) {
+    i = simt_index_value(idx);
+    const int64_t stop = simt_index_stop(idx);
+    if (Wrap && stop < 0 && i < 0) i += a.shape[0];
+    if constexpr (simt_bounds_of<T>::mode == SIMT_BOUNDS_UNCHECKED) return true;
+    return (stop >= 0 && stop <= a.shape[0]) || (uint64_t)i < (uint64_t)a.shape[0];
+}
+template <class T, int L> SIMT_INLINE T* simt_address_1d(const simt_array<T, 1, L>& a, int64_t i) {
+    if (L == SIMT_A) return (T*)((char*)a.data + i * a.strides[0]);
+    return a.data + i;
+}
+
 template <class T, int N, int L, class... I>
 SIMT_INLINE T simt_load(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, I... idx) {
-    int64_t ix[N] = {simt_index_value(idx)...};
-    const int64_t stop[N] = {simt_index_stop(idx)...};
-    bool ok = simt_in_range<!simt_all_unsigned<I...>::value>(ctx, a, site, ix, stop);
-    if constexpr (simt_bounds_of<T>::mode == SIMT_BOUNDS_UNCHECKED)
-        return *simt_address(a, ix);  // no test keeps loops vectorizable
-    else
-        return ok ? *simt_address(a, ix) : T(0);
+    if constexpr (N == 1 && simt_bounds_of<T>::mode != SIMT_BOUNDS_CHECKED) {
+        int64_t i;
+        bool ok = simt_in_range_1d<!simt_all_unsigned<I...>::value>(a, idx..., i);
+        if constexpr (simt_bounds_of<T>::mode == SIMT_BOUNDS_UNCHECKED)
+            return *simt_address_1d(a, i);
+        else
+            return ok ? *simt_address_1d(a, i) : T(0);
+    } else {
+        int64_t ix[N] = {simt_index_value(idx)...};
+        const int64_t stop[N] = {simt_index_stop(idx)...};
+        bool ok = simt_in_range<!simt_all_unsigned<I...>::value>(ctx, a, site, ix, stop);
+        if constexpr (simt_bounds_of<T>::mode == SIMT_BOUNDS_UNCHECKED)
+            return *simt_address(a, ix);  // no test keeps loops vectorizable
+        else
+            return ok ? *simt_address(a, ix) : T(0);
+    }
 }
 template <class T> struct simt_same { typedef T type; };  // keeps `value` out of deduction
 template <class T, int N, int L, class... I>
 SIMT_INLINE void simt_store(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, typename simt_same<T>::type value, I... idx) {
-    int64_t ix[N] = {simt_index_value(idx)...};
-    const int64_t stop[N] = {simt_index_stop(idx)...};
-    bool ok = simt_in_range<!simt_all_unsigned<I...>::value>(ctx, a, site, ix, stop);
-    if (simt_bounds_of<T>::mode == SIMT_BOUNDS_UNCHECKED || ok) *simt_address(a, ix) = value;
+    if constexpr (N == 1 && simt_bounds_of<T>::mode != SIMT_BOUNDS_CHECKED) {
+        int64_t i;
+        bool ok = simt_in_range_1d<!simt_all_unsigned<I...>::value>(a, idx..., i);
+        if (simt_bounds_of<T>::mode == SIMT_BOUNDS_UNCHECKED || ok) *simt_address_1d(a, i) = value;
+    } else {
+        int64_t ix[N] = {simt_index_value(idx)...};
+        const int64_t stop[N] = {simt_index_stop(idx)...};
+        bool ok = simt_in_range<!simt_all_unsigned<I...>::value>(ctx, a, site, ix, stop);
+        if (simt_bounds_of<T>::mode == SIMT_BOUNDS_UNCHECKED || ok) *simt_address(a, ix) = value;
+    }
 }
 template <class T, int N, int L, class... I>
 SIMT_INLINE T* simt_ref(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, I... idx) {
