@@ -79,6 +79,14 @@ def normalize_axes(axis, ndim, single=False):
     return tuple(sorted(out))
 
 
+def axis_key(axis):
+    """`axis` for a plan cache key: with its types, as 1.0 == 1 (and hashes alike) but only the
+    integer is an axis."""
+    if type(axis) is tuple:
+        return axis, tuple(map(type, axis))
+    return axis, type(axis)
+
+
 _NUMPY_NAME = {"sumsq": "var"}
 
 
@@ -292,7 +300,7 @@ def reduce(fname, a, op, axis=None, dtype=None, out=None, keepdims=False, ddof=0
     table = TUNING[kg.backend_kind()]
     try:
         # The table itself is kept with the plan, so its id cannot be reused while the key lives.
-        key = (fname, op, a.dtype, a.shape, a.strides, axis, dtype, keepdims, ddof, _simt.current_device(), id(table))
+        key = (fname, op, a.dtype, a.shape, a.strides, axis_key(axis), dtype, keepdims, ddof, _simt.current_device(), id(table))
         entry = _plans.get(key)
     except TypeError:  # an unhashable axis or dtype: plan without caching
         key, entry = None, None

@@ -10,7 +10,7 @@ from . import _kernelgen as kg
 from . import _simt
 from ._ndarray import ndarray
 from ._launch_plan import Buf, Plan, PlanCache
-from ._reduce_passes import finish, normalize_axes, require_array, resolved_tuning, result_dtypes
+from ._reduce_passes import axis_key, finish, normalize_axes, require_array, resolved_tuning, result_dtypes
 
 # Per-backend: how many threads a scan aims for and the smallest tile worth a thread.
 # `tile_threads` (0 or absent: off) turns on the single-pass look-back scan (_scan_lookback) for
@@ -112,7 +112,7 @@ def _scan(fname, op, a, axis, dtype, out):
     table = TUNING[kg.backend_kind()]
     try:
         # The table is kept with the plan, so its id cannot be reused while the key lives.
-        key = (op, a.dtype, a.shape, a.strides, axis, dtype, _simt.current_device(), id(table))
+        key = (op, a.dtype, a.shape, a.strides, axis_key(axis), dtype, _simt.current_device(), id(table))
         entry = _plans.get(key)
     except TypeError:  # an unhashable axis or dtype: plan without caching
         key, entry = None, None

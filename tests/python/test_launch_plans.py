@@ -62,6 +62,19 @@ def test_unhashable_axis_still_works(rng):
             simt.sum(d, axis=[0, 1])
 
 
+def test_an_axis_equal_to_a_cached_one_but_not_an_integer_is_still_refused(rng):
+    a = simt.asarray(_fresh(rng, (4, 5)))
+    simt.sum(a, axis=1)
+    simt.cumsum(a, axis=1)
+    with pytest.raises(TypeError):
+        simt.sum(a, axis=1.0)  # 1.0 == 1 and hashes alike, but NumPy refuses a float axis
+    with pytest.raises(TypeError):
+        simt.cumsum(a, axis=1.0)
+    simt.sum(a, axis=(0, 1))
+    with pytest.raises(TypeError):
+        simt.sum(a, axis=(0, 1.0))
+
+
 def test_ddof_warning_comes_on_every_call(rng):
     a = simt.asarray(_fresh(rng, 3))
     for _ in range(2):
