@@ -102,3 +102,16 @@ class PlanCache:
         if len(self._plans) >= self._limit:
             self._plans.clear()
         self._plans[key] = plan
+
+    def get_or_make(self, key, table, make):
+        """The plan cached under `key`, else make()'s, cached. `key` holds id(table), the tuning
+        entry the plan follows: the entry is kept with the plan, so that id cannot be reused
+        while the key lives."""
+        try:
+            entry = self._plans.get(key)
+        except TypeError:  # an unhashable axis or dtype: plan without caching
+            return make()
+        if entry is None:
+            entry = (make(), table)
+            self.put(key, entry)
+        return entry[0]

@@ -298,17 +298,9 @@ def reduce(fname, a, op, axis=None, dtype=None, out=None, keepdims=False, ddof=0
     argmax mean var std. The launch plan is worked out once per input layout and arguments."""
     a = require_array(a, fname)
     table = TUNING[kg.backend_kind()]
-    try:
-        # The table itself is kept with the plan, so its id cannot be reused while the key lives.
-        key = (fname, op, a.dtype, a.shape, a.strides, axis_key(axis), dtype, keepdims, ddof, _simt.current_device(), id(table))
-        entry = _plans.get(key)
-    except TypeError:  # an unhashable axis or dtype: plan without caching
-        key, entry = None, None
-    if entry is None:
-        entry = (_plan(fname, a, op, axis, dtype, keepdims, ddof, table), table)
-        if key is not None:
-            _plans.put(key, entry)
-    plan = entry[0]
+    key = (fname, op, a.dtype, a.shape, a.strides, axis_key(axis), dtype, keepdims, ddof, _simt.current_device(),
+           id(table))
+    plan = _plans.get_or_make(key, table, lambda: _plan(fname, a, op, axis, dtype, keepdims, ddof, table))
     if not isinstance(plan, Plan):
         return finish(_empty_result(*plan), out, fname)
     if plan.warning:

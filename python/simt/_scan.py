@@ -110,17 +110,8 @@ def _scan_lines(plan, op, x, out, acc_dt, tuning):
 def _scan(fname, op, a, axis, dtype, out):
     a = require_array(a, fname)
     table = TUNING[kg.backend_kind()]
-    try:
-        # The table is kept with the plan, so its id cannot be reused while the key lives.
-        key = (op, a.dtype, a.shape, a.strides, axis_key(axis), dtype, _simt.current_device(), id(table))
-        entry = _plans.get(key)
-    except TypeError:  # an unhashable axis or dtype: plan without caching
-        key, entry = None, None
-    if entry is None:
-        entry = (_plan(fname, op, a, axis, dtype, table), table)
-        if key is not None:
-            _plans.put(key, entry)
-    plan = entry[0]
+    key = (op, a.dtype, a.shape, a.strides, axis_key(axis), dtype, _simt.current_device(), id(table))
+    plan = _plans.get_or_make(key, table, lambda: _plan(fname, op, a, axis, dtype, table))
     return finish(plan.run(a, ndarray(plan.result_shape, plan.result_dtype, "C")), out, fname)
 
 
