@@ -111,11 +111,11 @@ def _scan(fname, op, a, axis, dtype, out):
     a = require_array(a, fname)
     table = TUNING[kg.backend_kind()]
     key = (op, a.dtype, a.shape, a.strides, axis_key(axis), dtype, _simt.current_device(), id(table))
-    plan = _plans.get_or_make(key, table, lambda: _plan(fname, op, a, axis, dtype, table))
+    plan = _plans.get_or_make(key, table, lambda: _plan(op, a, axis, dtype, table))
     return finish(plan.run(a, ndarray(plan.result_shape, plan.result_dtype, "C")), out, fname)
 
 
-def _plan(fname, op, a, axis, dtype, table):
+def _plan(op, a, axis, dtype, table):
     res_dt, acc_dt, _ = result_dtypes("sum" if op == "sum" else "prod", np.dtype(a.dtype),
                                       None if dtype is None else np.dtype(dtype))
     source = Buf(0, a.shape, a.strides, a.dtype)

@@ -223,8 +223,9 @@ ConfiguredLaunch configure(nb::handle self, nb::handle config) {
 
 // The last configuration made (touched only under the GIL). Loops launch one kernel with one
 // shape over and over; a repeat of it returns the same ConfiguredLaunch instead of parsing the
-// configuration and allocating another. It keeps the key tuple, so the stream object it names
-// stays alive and comparing items by identity is safe.
+// configuration and allocating another. Only configurations of immutable items are kept (exact
+// ints, tuples of them, None, simt Streams), and the key tuple is owned, so the stream object
+// it names stays alive (until another configuration replaces it) and identity compares are safe.
 struct LastConfiguration {
     PyObject* dispatcher = nullptr;  // borrowed: `launch` owns a reference
     PyObject* key = nullptr;
@@ -247,18 +248,31 @@ PyObject* repeated_configuration(PyObject* self, PyObject* key) {
     if (n != PyTuple_GET_SIZE(g_last.key)) return nullptr;
     for (Py_ssize_t i = 0; i < n; ++i)
         if (!same_config_item(PyTuple_GET_ITEM(key, i), PyTuple_GET_ITEM(g_last.key, i))) return nullptr;
-    if (n == 2 && current_stream_handle() != g_last.current) return nullptr;
+    if (n == 2 && current_stream_handle() != g_last.current) return nullptr;  // (a thread-local read: cannot throw)
     Py_INCREF(g_last.launch);
     return g_last.launch;
 }
 
+// Whether a grid or block item cannot change after configuring: an exact int or a tuple of
+// them (a list, a 0-d NumPy array or another __index__ object can be changed in place).
+bool immutable_dims(PyObject* v) {
+    if (PyLong_CheckExact(v)) return true;
+    if (!PyTuple_CheckExact(v)) return false;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(v); ++i)
+        if (!PyLong_CheckExact(PyTuple_GET_ITEM(v, i))) return false;
+    return true;
+}
+
 void remember_configuration(PyObject* self, PyObject* key, PyObject* launch) {
+    Py_ssize_t n = PyTuple_GET_SIZE(key);
+    if (!immutable_dims(PyTuple_GET_ITEM(key, 0)) || !immutable_dims(PyTuple_GET_ITEM(key, 1))) return;
     // A stream given as anything but None, 0 or a simt Stream is resolved through an attribute
     // that may change: such configurations are not reused.
-    if (PyTuple_GET_SIZE(key) > 2) {
+    if (n > 2) {
         PyObject* s = PyTuple_GET_ITEM(key, 2);
         if (s != Py_None && !PyLong_CheckExact(s) && !nb::isinstance<Stream>(nb::handle(s))) return;
     }
+    if (n > 3 && !PyLong_CheckExact(PyTuple_GET_ITEM(key, 3))) return;
     PyObject* old_key = g_last.key;
     PyObject* old_launch = g_last.launch;
     Py_INCREF(key);

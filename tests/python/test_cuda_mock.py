@@ -224,6 +224,15 @@ def test_a_repeated_launch_configuration_keeps_its_meaning(on_mock):
                 raise AssertionError(f"second launch {bad} should fail")
         scale[2, 64](a, 1.0)
         assert last_launch()[1] == [2, 1, 1, 64, 1, 1, 0]
+        # Items that can change in place are read again at every launch.
+        grid, block, shared = [2], [64], np.array(128)
+        for g, b, sh in [(2, 64, 128), (7, 32, 512)]:
+            grid[0], block[0] = g, b
+            shared[()] = sh
+            scale[grid, block, 0, shared](a, 1.0)
+            assert last_launch()[1] == [g, 1, 1, b, 1, 1, sh], last_launch()[1]
+            scale[np.array(g), (b,)](a, 1.0)
+            assert last_launch()[1] == [g, 1, 1, b, 1, 1, 0], last_launch()[1]
     """)
 
 

@@ -386,3 +386,29 @@ def test_forall_covers_every_element(rng):
     d = simt.asarray(x)
     inc.forall(d.size)(d)
     np.testing.assert_allclose(d.get(), x + 1)
+
+
+def test_a_changed_grid_or_block_object_is_read_again_at_each_launch():
+    """kernel[config] may reuse the last configuration; a list or 0-d array changed in place
+    between launches must still give the new shape."""
+    @cuda.jit
+    def mark(out):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = 1
+
+    for grid, block, expect in [([1], [8], 8), ([4], [8], 32), (np.array(2), [16], 32), (np.array(5), [8], 40)]:
+        g, b = grid, block
+        out = simt.zeros(64, dtype=np.int32)
+        mark[g, b](out)
+        assert int(out.get().sum()) == expect
+    g, b = [1], [8]
+    for n in (1, 3, 2):
+        g[0] = n
+        out = simt.zeros(64, dtype=np.int32)
+        mark[g, b](out)
+        assert int(out.get().sum()) == 8 * n
+    for n in (2, 5):  # the same ints again and again: the reused configuration
+        out = simt.zeros(64, dtype=np.int32)
+        mark[n, 8](out)
+        assert int(out.get().sum()) == 8 * n
