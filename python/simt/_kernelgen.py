@@ -84,19 +84,19 @@ def register_cap(threads, blocks_per_sm):
 
 def launch_1d(k, nthreads, *args, block=None):
     """Launches `k` with at least `nthreads` threads in 1-D blocks (the kernel guards its tail)."""
-    if nthreads <= 0:
-        return
+    if nthreads > 0:
+        launch(k, *grid_1d(nthreads, block), *args)
+
+
+def grid_1d(nthreads, block=None):
+    """(blocks, threads per block) of a 1-D launch of at least `nthreads` threads."""
     if block is None:
-        block = block_1d(nthreads)
-    launch(k, (nthreads + block - 1) // block, block, *args)
-
-
-def block_1d(nthreads):
-    """Threads per block for a 1-D launch of `nthreads` threads."""
-    if backend_kind() == "cpu":
-        # Blocks are what the cpu backend spreads over its cores: keep enough of them.
-        return 1 << max(0, min(8, (nthreads // (cpu_cores() * 8)).bit_length() - 1))
-    return 256
+        if backend_kind() == "cpu":
+            # Blocks are what the cpu backend spreads over its cores: keep enough of them.
+            block = 1 << max(0, min(8, (nthreads // (cpu_cores() * 8)).bit_length() - 1))
+        else:
+            block = 256
+    return (nthreads + block - 1) // block, block
 
 
 def launch(k, grid, block, *args):

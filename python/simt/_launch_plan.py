@@ -10,6 +10,7 @@ import math
 import numpy as np
 
 from . import _kernelgen as kg
+from . import _simt
 from ._ndarray import ndarray
 
 
@@ -67,12 +68,12 @@ class Plan:
     def launch_1d(self, k, nthreads, *args):
         """As kg.launch_1d: at least `nthreads` threads in 1-D blocks."""
         if nthreads > 0:
-            block = kg.block_1d(nthreads)
-            self.launch(k, (nthreads + block - 1) // block, block, *args)
+            self.launch(k, *kg.grid_1d(nthreads), *args)
 
-    def run(self, source, result):
-        """Makes the buffers and launches the kernels, on the current stream; returns `result`.
-        `source` and `result` fill slots 0 and 1 (their layouts as recorded)."""
+    def run(self, source):
+        """Makes the result and the other buffers and launches the kernels, on the current stream;
+        returns the result. `source` fills slot 0 (its layout as recorded)."""
+        result = ndarray(self.result_shape, self.result_dtype, "C")
         bufs = [source, result]
         for recipe in self.recipes[2:]:
             kind = recipe[0]
@@ -104,9 +105,10 @@ class PlanCache:
         self._plans[key] = plan
 
     def get_or_make(self, key, table, make):
-        """The plan cached under `key`, else make()'s, cached. `key` holds id(table), the tuning
-        entry the plan follows: the entry is kept with the plan, so that id cannot be reused
+        """The plan cached under `key` for the current device and tuning entry `table`, else
+        make()'s, cached. The entry is kept with the plan, so its id in the key cannot be reused
         while the key lives."""
+        key += (_simt.current_device(), id(table))
         try:
             entry = self._plans.get(key)
         except TypeError:  # an unhashable axis or dtype: plan without caching

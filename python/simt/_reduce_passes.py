@@ -8,7 +8,6 @@ from functools import lru_cache
 import numpy as np
 
 from . import _kernelgen as kg
-from . import _simt
 from ._launch_plan import Buf, Plan, PlanCache
 from ._ndarray import ndarray
 from ._reduce_kernels import ARG_OPS, ReduceSpec, reduce_source
@@ -298,14 +297,13 @@ def reduce(fname, a, op, axis=None, dtype=None, out=None, keepdims=False, ddof=0
     argmax mean var std. The launch plan is worked out once per input layout and arguments."""
     a = require_array(a, fname)
     table = TUNING[kg.backend_kind()]
-    key = (fname, op, a.dtype, a.shape, a.strides, axis_key(axis), dtype, keepdims, ddof, _simt.current_device(),
-           id(table))
+    key = (fname, op, a.dtype, a.shape, a.strides, axis_key(axis), dtype, keepdims, ddof)
     plan = _plans.get_or_make(key, table, lambda: _plan(fname, a, op, axis, dtype, keepdims, ddof, table))
     if not isinstance(plan, Plan):
         return finish(_empty_result(*plan), out, fname)
     if plan.warning:
         warnings.warn(plan.warning, RuntimeWarning, stacklevel=3)
-    return finish(plan.run(a, ndarray(plan.result_shape, plan.result_dtype, "C")), out, fname)
+    return finish(plan.run(a), out, fname)
 
 
 def _plan(fname, a, op, axis, dtype, keepdims, ddof, table):

@@ -7,8 +7,6 @@ from functools import lru_cache
 import numpy as np
 
 from . import _kernelgen as kg
-from . import _simt
-from ._ndarray import ndarray
 from ._launch_plan import Buf, Plan, PlanCache
 from ._reduce_passes import axis_key, finish, normalize_axes, require_array, resolved_tuning, result_dtypes
 
@@ -110,26 +108,25 @@ def _scan_lines(plan, op, x, out, acc_dt, tuning):
 def _scan(fname, op, a, axis, dtype, out):
     a = require_array(a, fname)
     table = TUNING[kg.backend_kind()]
-    key = (op, a.dtype, a.shape, a.strides, axis_key(axis), dtype, _simt.current_device(), id(table))
+    key = (op, a.dtype, a.shape, a.strides, axis_key(axis), dtype)
     plan = _plans.get_or_make(key, table, lambda: _plan(op, a, axis, dtype, table))
-    return finish(plan.run(a, ndarray(plan.result_shape, plan.result_dtype, "C")), out, fname)
+    return finish(plan.run(a), out, fname)
 
 
 def _plan(op, a, axis, dtype, table):
     res_dt, acc_dt, _ = result_dtypes("sum" if op == "sum" else "prod", np.dtype(a.dtype),
                                       None if dtype is None else np.dtype(dtype))
-    source = Buf(0, a.shape, a.strides, a.dtype)
-    if axis is None or a.ndim == 0:  # NumPy scans a 0-d array as a 1-element vector
+    flattened = axis is None or a.ndim == 0  # NumPy scans a 0-d array as a 1-element vector
+    if flattened:
         if axis is not None:
             normalize_axes(axis, 1, single=True)
-        shape = (a.size,)
         ax = 0
     else:
         (ax,) = normalize_axes(axis, a.ndim, single=True)
-        shape = tuple(a.shape)
+    shape = (a.size,) if flattened else tuple(a.shape)
     plan = Plan(shape, res_dt)
-    x = source
-    if axis is None or a.ndim == 0:
+    x = source = Buf(0, a.shape, a.strides, a.dtype)
+    if flattened:
         if not a._c_contiguous:  # a C-order copy first: the flat scan reads it in C order
             x = plan.temp(a.shape, a.dtype)
             plan.launch_1d(kg.copy_kernel(a.ndim, a.dtype), a.size, x, source, a.size)

@@ -85,8 +85,6 @@ nb::dict nvrtc_dict() {
 
 }  // namespace
 
-StreamHandle current_stream_handle() { return current_stream(); }
-
 void bind_cuda(nb::module_& m) {
     m.def("_set_site_packages", [](std::vector<std::string> dirs) { set_python_site_packages(std::move(dirs)); });
 

@@ -5,6 +5,7 @@
 #include "bindings.h"
 #include "codegen/nvrtc_options.h"
 #include "runtime/argument_convert.h"
+#include "runtime/current_stream.h"
 #include "runtime/dispatcher.h"
 #include "types/signature.h"
 #include "support/error.h"
@@ -216,7 +217,7 @@ ConfiguredLaunch configure(nb::handle self, nb::handle config) {
                                          "' is a device function (device=True): call it from a kernel, it cannot be launched");
     launch.config.grid = dim3_from(PyTuple_GET_ITEM(c, 0), "griddim");
     launch.config.block = dim3_from(PyTuple_GET_ITEM(c, 1), "blockdim");
-    launch.config.stream = n > 2 ? stream_from_object(PyTuple_GET_ITEM(c, 2)) : current_stream_handle();
+    launch.config.stream = n > 2 ? stream_from_object(PyTuple_GET_ITEM(c, 2)) : current_stream();
     if (n > 3) launch.config.dynamic_shared_bytes = nb::cast<int64_t>(nb::handle(PyTuple_GET_ITEM(c, 3)));
     return launch;
 }
@@ -248,7 +249,7 @@ PyObject* repeated_configuration(PyObject* self, PyObject* key) {
     if (n != PyTuple_GET_SIZE(g_last.key)) return nullptr;
     for (Py_ssize_t i = 0; i < n; ++i)
         if (!same_config_item(PyTuple_GET_ITEM(key, i), PyTuple_GET_ITEM(g_last.key, i))) return nullptr;
-    if (n == 2 && current_stream_handle() != g_last.current) return nullptr;  // (a thread-local read: cannot throw)
+    if (n == 2 && current_stream() != g_last.current) return nullptr;  // (the backend is up: an earlier configure made g_last)
     Py_INCREF(g_last.launch);
     return g_last.launch;
 }
@@ -277,7 +278,7 @@ void remember_configuration(PyObject* self, PyObject* key, PyObject* launch) {
     PyObject* old_launch = g_last.launch;
     Py_INCREF(key);
     Py_INCREF(launch);
-    g_last = {self, key, current_stream_handle(), launch};
+    g_last = {self, key, current_stream(), launch};
     Py_XDECREF(old_key);
     Py_XDECREF(old_launch);  // last: it may drop the last reference to a dispatcher
 }

@@ -76,8 +76,6 @@ struct Stream {
 };
 // The stream of a launch or copy: None/0, a simt Stream, or an object with __cuda_stream__.
 StreamHandle stream_from_object(nb::handle obj);
-// The stream of the innermost `with stream:` on this thread (null: the default stream).
-StreamHandle current_stream_handle();
 
 // Converts the resolver's answer (a tuple, see simt/_resolve.py) into a GlobalValue.
 GlobalValue global_from_python(nb::handle answer);
