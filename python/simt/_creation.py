@@ -1,5 +1,4 @@
 """Array creation and host transfers (the CuPy-shaped half of the seed)."""
-import numbers
 
 import numpy as np
 
@@ -7,15 +6,9 @@ from . import _dtypes, _simt
 from ._ndarray import ndarray
 
 
-def _shape_tuple(shape):
-    if isinstance(shape, numbers.Integral):
-        return (int(shape),)
-    return tuple(int(s) for s in shape)
-
-
 def empty(shape, dtype=None, order="C"):
     """A new device array; its contents are undefined."""
-    return ndarray(_shape_tuple(shape), _dtypes.normalize(dtype), order)
+    return ndarray(shape, _dtypes.normalize(dtype), order)  # the shape is checked in C++, as NumPy checks it
 
 
 def full(shape, fill_value, dtype=None, order="C"):

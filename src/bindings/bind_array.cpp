@@ -27,8 +27,10 @@ struct HostBuffer {
 
 std::vector<int64_t> shape_from(nb::handle shape) {
     std::vector<int64_t> out;
-    if (PyLong_Check(shape.ptr())) {
-        out.push_back(nb::cast<int64_t>(shape));
+    if (PyLong_Check(shape.ptr()) || (PyIndex_Check(shape.ptr()) && !PySequence_Check(shape.ptr()))) {
+        nb::object index = nb::steal(PyNumber_Index(shape.ptr()));  // NumPy integers too
+        if (!index.is_valid()) throw nb::python_error();
+        out.push_back(nb::cast<int64_t>(index));
         return out;
     }
     if (!PySequence_Check(shape.ptr()))
@@ -53,6 +55,8 @@ nb::tuple to_tuple(const int64_t* v, int n) {
 nb::object dtype_object(DType d) { return (*g_dtype_objects)[size_t(d)]; }
 
 DType dtype_from_object(nb::handle obj) {
+    for (size_t i = 0; i < g_dtype_objects->size(); ++i)  // the dtypes simt hands out: no hashing
+        if ((*g_dtype_objects)[i].ptr() == obj.ptr()) return DType(i);
     if (g_dtype_codes->contains(obj)) return DType(nb::cast<int>((*g_dtype_codes)[obj]));
     nb::object np = nb::module_::import_("numpy");
     nb::object dt;
