@@ -138,59 +138,73 @@ std::optional<DType> optional_dtype(nb::handle h) {
     return dtype_from_object(h);
 }
 
-nb::object call_ufunc_object(UfuncObject& self, nb::args args, nb::kwargs kwargs) {
-    Ufunc& u = *self.ufunc;
-    size_t n = args.size();
-    nb::object out = nb::none();
-    if (n == size_t(u.nin) + 1) {
-        out = args[n - 1];
-        --n;
-    }
-    if (n != size_t(u.nin))
-        throw Error(ErrorKind::Type, self.name + "() takes " + std::to_string(u.nin) + " positional argument" +
-                                         (u.nin == 1 ? "" : "s") + " but " + std::to_string(n) + " were given");
-    std::optional<DType> dtype;
-    for (auto [key, value] : kwargs) {
-        std::string k = nb::cast<std::string>(key);
-        if (k == "out") {
-            out = nb::borrow(value);
-            if (PyTuple_Check(out.ptr())) {
-                if (nb::len(out) != 1) throw Error(ErrorKind::Value, self.name + "() has 1 output; out must hold one array");
-                out = out[0];
+// Whether the keyword `key` (a str) is `name`.
+bool keyword_is(PyObject* key, const char* name) { return PyUnicode_CompareWithASCIIString(key, name) == 0; }
+
+// simt.add(x, y[, out], out=..., dtype=...): a raw call slot, so a call costs no method lookup
+// and no conversion of its arguments beyond what the ufunc reads.
+PyObject* call_ufunc_object(PyObject* self_object, PyObject* args, PyObject* kwargs) {
+    return guarded<PyObject*>(nullptr, [&]() -> PyObject* {
+        UfuncObject& self = *nb::inst_ptr<UfuncObject>(self_object);
+        Ufunc& u = *self.ufunc;
+        size_t n = size_t(PyTuple_GET_SIZE(args));
+        PyObject* out = Py_None;
+        if (n == size_t(u.nin) + 1) out = PyTuple_GET_ITEM(args, --n);
+        if (n != size_t(u.nin))
+            throw Error(ErrorKind::Type, self.name + "() takes " + std::to_string(u.nin) + " positional argument" +
+                                             (u.nin == 1 ? "" : "s") + " but " + std::to_string(n) + " were given");
+        std::optional<DType> dtype;
+        Py_ssize_t pos = 0;
+        PyObject *key, *value;
+        while (kwargs && PyDict_Next(kwargs, &pos, &key, &value)) {
+            if (keyword_is(key, "out")) {
+                out = value;
+                if (PyTuple_Check(out)) {
+                    if (PyTuple_GET_SIZE(out) != 1) throw Error(ErrorKind::Value, self.name + "() has 1 output; out must hold one array");
+                    out = PyTuple_GET_ITEM(out, 0);
+                }
+            } else if (keyword_is(key, "dtype")) {
+                dtype = optional_dtype(value);
+            } else if (keyword_is(key, "casting")) {
+                if (!PyUnicode_Check(value) || !keyword_is(value, "same_kind"))
+                    throw Error(ErrorKind::NotImplemented, "simt ufuncs only support casting='same_kind'");
+            } else if (keyword_is(key, "where")) {
+                if (value != Py_True) throw Error(ErrorKind::NotImplemented, "the where= argument of ufuncs is not supported; use simt.where");
+            } else if (!keyword_is(key, "order") && !keyword_is(key, "subok")) {
+                throw Error(ErrorKind::Type, self.name + "() got an unexpected keyword argument '" +
+                                                 nb::cast<std::string>(nb::handle(key)) + "'");
             }
-        } else if (k == "dtype") {
-            dtype = optional_dtype(value);
-        } else if (k == "casting") {
-            if (nb::cast<std::string>(value) != "same_kind")
-                throw Error(ErrorKind::NotImplemented, "simt ufuncs only support casting='same_kind'");
-        } else if (k == "where") {
-            if (!(value.is(Py_True))) throw Error(ErrorKind::NotImplemented, "the where= argument of ufuncs is not supported; use simt.where");
-        } else if (k != "order" && k != "subok") {
-            throw Error(ErrorKind::Type, self.name + "() got an unexpected keyword argument '" + k + "'");
         }
-    }
-    UfuncOperand ops[kMaxUfuncInputs];
-    for (size_t i = 0; i < n; ++i) {
-        OperandClass c = classify_operand(args[i].ptr(), ops[i]);
-        if (c == OperandClass::HostData) raise_host_data(args[i], "argument " + std::to_string(i + 1) + " of simt." + self.name);
-        if (c == OperandClass::Unsupported) {
-            // Values being traced by simt.fuse record the call instead.
-            if (nb::hasattr(args[i], "_simt_fusion_trace")) return args[i].attr("_simt_fusion_trace")(self.name, args, kwargs);
-            throw Error(ErrorKind::Type, "simt." + self.name + "(): argument " + std::to_string(i + 1) + " has type " +
-                                             type_name_of(args[i]) + "; expected a simt array or a number");
+        UfuncOperand ops[kMaxUfuncInputs];
+        for (size_t i = 0; i < n; ++i) {
+            nb::handle arg = PyTuple_GET_ITEM(args, Py_ssize_t(i));
+            OperandClass c = classify_operand(arg.ptr(), ops[i]);
+            if (c == OperandClass::HostData) raise_host_data(arg, "argument " + std::to_string(i + 1) + " of simt." + self.name);
+            if (c == OperandClass::Unsupported) {
+                // Values being traced by simt.fuse record the call instead.
+                if (nb::hasattr(arg, "_simt_fusion_trace")) {
+                    nb::object all_kwargs = kwargs ? nb::borrow(kwargs) : nb::object(nb::dict());
+                    return arg.attr("_simt_fusion_trace")(self.name, nb::handle(args), all_kwargs).release().ptr();
+                }
+                throw Error(ErrorKind::Type, "simt." + self.name + "(): argument " + std::to_string(i + 1) + " has type " +
+                                                 type_name_of(arg) + "; expected a simt array or a number");
+            }
         }
-    }
-    if (!out.is_none()) {
-        if (!is_ndarray(out.ptr())) {
-            if (nb::isinstance(out, nb::handle(g_numpy_ndarray)))
-                raise_host_data(out, "the out= argument of simt." + self.name);
-            throw Error(ErrorKind::Type, "out= must be a simt array, not " + type_name_of(out));
+        if (out != Py_None) {
+            if (!is_ndarray(out)) {
+                if (PyObject_TypeCheck(out, (PyTypeObject*)g_numpy_ndarray))
+                    raise_host_data(nb::handle(out), "the out= argument of simt." + self.name);
+                throw Error(ErrorKind::Type, "out= must be a simt array, not " + type_name_of(nb::handle(out)));
+            }
+            call_ufunc(u, ops, int(n), &ndarray_of(out), dtype);
+            Py_INCREF(out);
+            return out;
         }
-        call_ufunc(u, ops, int(n), &ndarray_of(out.ptr()), dtype);
-        return out;
-    }
-    return wrap_ndarray(call_ufunc(u, ops, int(n), nullptr, dtype));
+        return wrap_ndarray(call_ufunc(u, ops, int(n), nullptr, dtype)).release().ptr();
+    });
 }
+
+PyType_Slot g_ufunc_slots[] = {{Py_tp_call, (void*)call_ufunc_object}, {0, nullptr}};
 
 nb::list loop_signatures(const Ufunc& u) {
     nb::list out;
@@ -429,8 +443,7 @@ void bind_elementwise(nb::module_& m) {
              get("negative"), get("positive"), get("absolute"), get("invert"), get("less"), get("less_equal"),
              get("greater"), get("greater_equal"), get("equal"), get("not_equal")};
 
-    nb::class_<UfuncObject>(m, "ufunc", nb::dynamic_attr())
-        .def("__call__", &call_ufunc_object)
+    nb::class_<UfuncObject>(m, "ufunc", nb::dynamic_attr(), nb::type_slots(g_ufunc_slots))
         .def_prop_ro("nin", [](UfuncObject& u) { return u.ufunc->nin; })
         .def_prop_ro("nout", [](UfuncObject&) { return 1; })
         .def_prop_ro("nargs", [](UfuncObject& u) { return u.ufunc->nin + 1; })

@@ -1,8 +1,7 @@
 // The cuda backend: NVIDIA GPUs through the driver API and NVRTC, both loaded at run time.
 // Each device's primary context is made current on whichever thread calls; memory comes from
-// the device's stream-ordered pool, small blocks through a cache in front of it; kernels are
-// NVRTC cubins loaded per device on first use; boundscheck records are read back at every
-// synchronization point.
+// the device's stream-ordered pool; kernels are NVRTC cubins loaded per device on first use;
+// boundscheck records are read back at every synchronization point.
 #include "backend/cuda/cuda_backend.h"
 #include <atomic>
 #include <cstdio>
@@ -17,7 +16,6 @@
 #include "backend/cuda/nvrtc_compile.h"
 #include "backend/cuda/pinned_staging.h"
 #include "backend/cuda/ptx_module.h"
-#include "backend/cuda/small_block_cache.h"
 #include "runtime/backend.h"
 #include "runtime/disk_cache.h"
 #include "support/error.h"
@@ -48,12 +46,6 @@ struct DeviceState {
     cu::MemPool pool = nullptr;
     cu::Stream aux = nullptr;  // private non-blocking stream for reading bounds records
     PinnedStaging staging;
-    SmallBlockCache small_blocks;
-    // Work queued on streams other than the legacy default stream, counted, and how much of it
-    // a finished synchronization of the whole device covered. While they differ, a freed block
-    // may have users that later legacy-stream work would not wait for: it goes to the driver.
-    std::atomic<uint64_t> other_stream_work{0};
-    std::atomic<uint64_t> other_stream_work_done{0};
     std::once_flag builtins_once;
     BuiltinKernels builtins;
     std::mutex events_mutex;
@@ -110,12 +102,11 @@ bool fits_unsigned(const Dim3& d, unsigned out[3]) {
     return true;
 }
 
-// Whether environment variable `name` is set to `value`.
-bool env_is(const char* name, const char* value) {
+// Whether environment variable `name` is set to 1.
+bool env_flag_on(const char* name) {
     const char* v = std::getenv(name);
-    return v && std::strcmp(v, value) == 0;
+    return v && std::strcmp(v, "1") == 0;
 }
-bool env_flag_on(const char* name) { return env_is(name, "1"); }
 
 class CudaBackend : public Backend {
 public:
@@ -148,21 +139,14 @@ public:
     // ---- memory ---------------------------------------------------------------------------
     void* allocate(size_t bytes, StreamHandle stream) override {
         DeviceState& s = bind();
-        StreamWork note(s, stream);
-        const size_t small = small_class(bytes);
-        if (small && !stream)
-            if (cu::DevicePtr p = s.small_blocks.take(small)) return reinterpret_cast<void*>(uintptr_t(p));
-        // Small blocks are allocated at their class's size so that any of them can be cached.
-        const size_t request = small ? small : bytes ? bytes : 1;
         cu::DevicePtr p = 0;
         cu::Result r = cu::kErrorOutOfMemory;
         if (bytes <= size_t(s.props.total_memory)) {
-            r = d_.cuMemAllocAsync(&p, request, cu_stream(stream));
+            r = d_.cuMemAllocAsync(&p, bytes ? bytes : 1, cu_stream(stream));
             if (r == cu::kErrorOutOfMemory) {
                 // Memory freed on other streams returns to the pool once that work is done.
-                free_small_blocks(s);
                 check(d_.cuCtxSynchronize());
-                r = d_.cuMemAllocAsync(&p, request, cu_stream(stream));
+                r = d_.cuMemAllocAsync(&p, bytes ? bytes : 1, cu_stream(stream));
             }
         }
         if (r == cu::kErrorOutOfMemory)
@@ -174,19 +158,14 @@ public:
         return reinterpret_cast<void*>(uintptr_t(p));
     }
 
-    void release(void* ptr, size_t bytes, StreamHandle stream) noexcept override {
+    void release(void* ptr, size_t, StreamHandle stream) noexcept override {
         if (!ptr) return;
         try {
             int device = 0;
             if (devices_.size() > 1 &&
                 d_.cuPointerGetAttribute(&device, cu::kPointerAttrDeviceOrdinal, device_ptr(ptr)) != cu::kSuccess)
                 return;  // not ours, or the driver is shutting down
-            DeviceState& s = bind(device);
-            // A block whose pending users are all on the legacy stream may serve the next
-            // allocation there at once: that stream runs them first (see small_block_cache.h).
-            const size_t small = small_class(bytes);
-            if (small && !stream && only_legacy_work_pending(s) && s.small_blocks.keep(device_ptr(ptr), small))
-                return;
+            bind(device);
             // Stream-ordered: work queued before this point may still use the memory.
             d_.cuMemFreeAsync(device_ptr(ptr), cu_stream(stream));
         } catch (...) {
@@ -197,26 +176,23 @@ public:
     void copy_host_to_device(void* dst, const void* src, size_t bytes, StreamHandle stream) override {
         if (!bytes) return;
         DeviceState& s = bind();
-        StreamWork note(s, stream);
         s.staging.host_to_device(device_ptr(dst), src, bytes, cu_stream(stream));
     }
     void copy_device_to_host(void* dst, const void* src, size_t bytes, StreamHandle stream) override {
         DeviceState& s = bind();
-        StreamWork note(s, stream);
         if (bytes) s.staging.device_to_host(dst, device_ptr(src), bytes, cu_stream(stream));
         else check(d_.cuStreamSynchronize(cu_stream(stream)));
         after_synchronization(s);
     }
     void copy_device_to_device(void* dst, const void* src, size_t bytes, StreamHandle stream) override {
         if (!bytes) return;
-        StreamWork note(bind(), stream);
+        bind();
         check(d_.cuMemcpyDtoDAsync(device_ptr(dst), device_ptr(src), bytes, cu_stream(stream)));
     }
 
     void fill(void* dst, const void* elem, size_t elem_size, size_t count, StreamHandle stream) override {
         if (!count) return;
         DeviceState& s = bind();
-        StreamWork note(s, stream);
         cu::DevicePtr p = device_ptr(dst);
         cu::Stream st = cu_stream(stream);
         unsigned char bytes[16] = {};
@@ -264,7 +240,6 @@ public:
     void fill_random(void* dst, size_t count, const RandomRequest& r, StreamHandle stream) override {
         if (!count) return;
         DeviceState& s = bind();
-        StreamWork note(s, stream);
         const BuiltinKernels& b = builtins(s);
         cu::DevicePtr p = device_ptr(dst);
         uint64_t n = count, seed = r.seed, offset = r.offset;
@@ -334,7 +309,6 @@ public:
     void launch(LoadedKernel& loaded, const LaunchConfig& c, ArgumentPack& args) override {
         CudaKernel& k = static_cast<CudaKernel&>(loaded);
         DeviceState& s = bind();
-        StreamWork note(s, c.stream);
         cu::Function f = function_for(k, s);
         unsigned grid[3], block[3];
         if (!fits_unsigned(c.grid, grid) || !fits_unsigned(c.block, block) || c.dynamic_shared_bytes < 0 ||
@@ -370,12 +344,7 @@ public:
     // ---- synchronization ------------------------------------------------------------------
     void synchronize() override {
         DeviceState& s = bind();
-        const uint64_t queued = s.other_stream_work.load();
         check(d_.cuCtxSynchronize());
-        // Only work counted before the synchronization began is known to be done.
-        uint64_t done = s.other_stream_work_done.load();
-        while (done < queued && !s.other_stream_work_done.compare_exchange_weak(done, queued)) {
-        }
         after_synchronization(s);
     }
     StreamHandle create_stream(bool non_blocking) override {
@@ -445,14 +414,10 @@ public:
 
     // Streams of other CUDA libraries are CUstream values (1 and 2: the legacy and per-thread
     // default streams, as __cuda_array_interface__ and DLPack spell them); ours already are.
-    // Another library may use our memory on the stream it is given (cuBLAS, DLPack consumers).
-    uintptr_t native_stream(StreamHandle stream) override {
-        StreamWork note(bind(), stream);
-        return reinterpret_cast<uintptr_t>(stream);
-    }
+    uintptr_t native_stream(StreamHandle stream) override { return reinterpret_cast<uintptr_t>(stream); }
     void native_stream_wait(uintptr_t waiter, uintptr_t producer) override {
         if (waiter == producer) return;
-        StreamWork note(bind(), reinterpret_cast<StreamHandle>(waiter | producer));
+        bind();
         cu::Event e = nullptr;
         check(d_.cuEventCreate(&e, cu::kEventDisableTiming));
         cu::Result r = d_.cuEventRecord(e, reinterpret_cast<cu::Stream>(producer));
@@ -465,7 +430,6 @@ public:
         for (auto& d : devices_) {
             if (!d->opened.load()) continue;  // nothing was ever allocated there
             bind(d->ordinal);
-            free_small_blocks(*d);
             check(d_.cuCtxSynchronize());
             check(d_.cuMemPoolTrimTo(d->pool, 0));
         }
@@ -582,27 +546,6 @@ private:
         if (blocks > cap) blocks = cap;
         if (blocks < 1) blocks = 1;
         check(d_.cuLaunchKernel(f, unsigned(blocks), 1, 1, threads, 1, 1, 0, cu_stream(stream), args, nullptr));
-    }
-
-    // The small-block class of an allocation of `bytes`; 0 when it goes to the driver directly.
-    size_t small_class(size_t bytes) const { return cache_small_blocks_ ? SmallBlockCache::class_of(bytes) : 0; }
-    // Counts the work of the calling scope when it goes to another stream than the legacy one;
-    // on leaving, so that a synchronization which read the count began after the work was queued
-    // (a block its arguments use cannot be freed before then: the caller holds it).
-    struct StreamWork {
-        DeviceState& s;
-        StreamHandle stream;
-        StreamWork(DeviceState& state, StreamHandle st) : s(state), stream(st) {}
-        ~StreamWork() {
-            if (stream) s.other_stream_work.fetch_add(1);
-        }
-    };
-    static bool only_legacy_work_pending(DeviceState& s) {
-        return s.other_stream_work.load() == s.other_stream_work_done.load();
-    }
-    // Returns the cached blocks to the driver's pool (stream-ordered on the legacy stream).
-    void free_small_blocks(DeviceState& s) {
-        for (uint64_t block : s.small_blocks.drain()) d_.cuMemFreeAsync(cu::DevicePtr(block), nullptr);
     }
 
     bool query(cu::Result r) {
@@ -722,9 +665,6 @@ private:
     std::atomic<bool> has_pending_{false};
     // SIMT_DRIVER_JIT=1: NVRTC stops at PTX and the driver compiles it (see ptx_module.h).
     std::atomic<bool> driver_jit_{env_flag_on("SIMT_DRIVER_JIT")};
-    // SIMT_SMALL_BLOCK_CACHE=0: every block straight from and back to the driver at its exact
-    // size (for compute-sanitizer, which cannot see an overrun into a class's rounding).
-    const bool cache_small_blocks_ = !env_is("SIMT_SMALL_BLOCK_CACHE", "0");
 };
 
 void set_reason(const std::string& why) {
