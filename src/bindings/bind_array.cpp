@@ -25,23 +25,36 @@ struct HostBuffer {
     ~HostBuffer() { if (ok) PyBuffer_Release(&view); }
 };
 
+// One dimension of a shape: an integer (anything with __index__ but bool), as NumPy takes it.
+int64_t dimension_from(nb::handle d) {
+    if (PyBool_Check(d.ptr()) || (!PyLong_Check(d.ptr()) && !PyIndex_Check(d.ptr())))
+        throw Error(ErrorKind::Type, std::string("shape entries must be integers, not ") + nb::type_name(d.type()).c_str());
+    nb::object index = nb::steal(PyNumber_Index(d.ptr()));
+    if (!index.is_valid()) throw nb::python_error();
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+    if (overflow) throw Error(ErrorKind::Value, "array is too big: a dimension of " + nb::cast<std::string>(nb::str(index)));
+    if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+    return v;
+}
+
 std::vector<int64_t> shape_from(nb::handle shape) {
     std::vector<int64_t> out;
-    if (PyLong_Check(shape.ptr()) || (PyIndex_Check(shape.ptr()) && !PySequence_Check(shape.ptr()))) {
-        nb::object index = nb::steal(PyNumber_Index(shape.ptr()));  // NumPy integers too
-        if (!index.is_valid()) throw nb::python_error();
-        out.push_back(nb::cast<int64_t>(index));
-        return out;
+    // An integer, or a sequence of them (a 0-d NumPy array is a sequence without a length).
+    if (shape.is_none()) throw Error(ErrorKind::Type, "a shape must be an int or a tuple of ints, not None (() is the shape of a 0-d array)");
+    bool sequence = PySequence_Check(shape.ptr()) && !PyUnicode_Check(shape.ptr());
+    if (sequence && PySequence_Size(shape.ptr()) < 0) {
+        PyErr_Clear();
+        sequence = false;
     }
-    if (!PySequence_Check(shape.ptr()))
+    if (!sequence) {
+        if (PyLong_Check(shape.ptr()) || PyIndex_Check(shape.ptr())) {
+            out.push_back(dimension_from(shape));
+            return out;
+        }
         throw Error(ErrorKind::Type, std::string("a shape must be an int or a tuple of ints, not ") + nb::type_name(shape.type()).c_str());
-    for (nb::handle d : nb::iter(shape)) {
-        if (!PyLong_Check(d.ptr()) && !PyIndex_Check(d.ptr()))
-            throw Error(ErrorKind::Type, std::string("shape entries must be integers, not ") + nb::type_name(d.type()).c_str());
-        nb::object index = nb::steal(PyNumber_Index(d.ptr()));
-        if (!index.is_valid()) throw nb::python_error();
-        out.push_back(nb::cast<int64_t>(index));
     }
+    for (nb::handle d : nb::iter(shape)) out.push_back(dimension_from(d));
     return out;
 }
 
@@ -83,7 +96,7 @@ void bind_array(nb::module_& m) {
         .def("__init__", [](NdArray* self, nb::handle shape, nb::handle dtype, const std::string& order) {
             if (order != "C" && order != "F") throw Error(ErrorKind::Value, "order must be 'C' or 'F'");
             new (self) NdArray(empty_array(dtype_from_object(dtype), shape_from(shape), order == "F"));
-        }, nb::arg("shape"), nb::arg("dtype").none() = nb::none(), nb::arg("order") = "C")
+        }, nb::arg("shape").none(), nb::arg("dtype").none() = nb::none(), nb::arg("order") = "C")
         .def_prop_ro("shape", [](const NdArray& a) { return to_tuple(a.shape, a.ndim); })
         .def_prop_ro("strides", [](const NdArray& a) { return to_tuple(a.strides, a.ndim); })
         .def_prop_ro("dtype", [](const NdArray& a) { return dtype_object(a.dtype); })

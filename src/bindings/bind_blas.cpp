@@ -34,9 +34,16 @@ void bind_blas(nb::module_& m) {
         r.a = gemm_matrix(a);
         r.b = gemm_matrix(b);
         r.c = gemm_matrix(c);
-        r.stream = backend().native_stream(stream_from_object(stream));
-        nb::gil_scoped_release release;
-        return cublas_gemm(r);
+        StreamHandle handle = stream_from_object(stream);
+        r.stream = backend().native_stream(handle);
+        bool done;
+        {
+            nb::gil_scoped_release release;
+            done = cublas_gemm(r);
+        }
+        // Frees are ordered on the default stream: a non-blocking one must finish with the operands first.
+        if (done && handle) backend().hold_until_done(handle, {a.owner, b.owner, c.owner});
+        return done;
     }, nb::arg("a"), nb::arg("b"), nb::arg("c"), nb::arg("stream").none());
 }
 

@@ -87,6 +87,28 @@ def test_bad_shapes_and_dtypes_are_clear_errors():
         simt.zeros(3).set(np.zeros(4))
 
 
+@pytest.mark.parametrize("shape", [3, np.int64(3), np.uint8(3), (2, 3), [2, 3], (), np.array(3), np.array([2, 3]),
+                                   (np.int32(2), 3), (0, 5)])
+def test_shapes_numpy_takes_make_the_same_arrays(shape):
+    assert simt.empty(shape).shape == np.empty(shape).shape
+    assert simt.zeros(shape, dtype=np.int16).shape == np.zeros(shape, dtype=np.int16).shape
+
+
+@pytest.mark.parametrize("shape, error, message", [
+    (True, TypeError, "integers, not bool"), ((True, 2), TypeError, "integers, not bool"),
+    (2.0, TypeError, "int or a tuple"), ((2, 1.0), TypeError, "integers, not float"), ("3", TypeError, "not str"),
+    (None, TypeError, "not None"), (-1, ValueError, "negative dimensions"),
+    (2**63, ValueError, "too big"), (-2**63 - 1, ValueError, "too big"), (np.uint64(2**63), ValueError, "too big"),
+    (2**61, ValueError, "too big"), ((2**31, 2**31), ValueError, "too big"),
+    ((0, 2**63 - 1), ValueError, "too big"), ((0, 2**62, 2), ValueError, "too big"),
+])
+def test_shapes_numpy_refuses_are_refused(shape, error, message):
+    with pytest.raises(error, match=message):
+        simt.empty(shape)
+    with pytest.raises(error):
+        np.empty(shape)
+
+
 def test_out_of_memory_is_a_memory_error_naming_the_size():
     with pytest.raises(simt.cuda.OutOfMemoryError, match="bytes") as info:
         simt.empty(1 << 60, dtype=np.uint8)

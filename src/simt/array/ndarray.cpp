@@ -71,15 +71,19 @@ NdArray empty_array(DType dtype, const int64_t* shape, int ndim, bool fortran_or
     NdArray a;
     a.dtype = dtype;
     a.ndim = ndim;
-    int64_t count = 1;
+    // Bytes spanned by the non-zero dimensions at most 2**62, so that sizes, byte counts and
+    // strides fit int64 (an empty array too: its strides are still products of its dimensions).
+    const int64_t limit = (int64_t(1) << 62) / dtype_size(dtype);
+    int64_t count = 1, span = 1;
     for (int k = 0; k < ndim; ++k) {
         int64_t d = shape[k];
-        if (d < 0 || (d > 0 && count > (int64_t(1) << 62) / d)) {
+        if (d < 0 || (d > 0 && span > limit / d)) {
             std::string text = shape_string(std::vector<int64_t>(shape, shape + ndim));
             if (d < 0) raise(ErrorKind::Value, "negative dimensions are not allowed (shape %s)", text.c_str());
             raise(ErrorKind::Value, "array is too big (shape %s)", text.c_str());
         }
         count *= d;
+        if (d > 0) span *= d;
     }
     int64_t stride = dtype_size(dtype);
     for (int k = 0; k < a.ndim; ++k) {
