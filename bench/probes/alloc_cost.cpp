@@ -1,6 +1,7 @@
 // Host cost of the driver's stream-ordered allocator for small blocks, under the settings the
 // driver offers (DESIGN.md: simt uses that allocator, not a caching one of its own). Each row:
-// nanoseconds per cuMemAllocAsync + cuMemFreeAsync pair of 256 bytes, min of 9 runs of 20000.
+// nanoseconds per cuMemAllocAsync + cuMemFreeAsync pair of 256 bytes, min of 9 runs of 20000;
+// with the stream idle, and behind ~20 ms of queued memsets (as when launches run ahead).
 //
 //   g++ -O2 -std=c++17 bench/probes/alloc_cost.cpp -ldl -o /tmp/alloc_cost && /tmp/alloc_cost
 #include <dlfcn.h>
@@ -38,11 +39,18 @@ API(cuMemAlloc_v2, Ptr*, size_t);
 API(cuMemFree_v2, Ptr);
 API(cuStreamCreate, Stream*, unsigned);
 API(cuCtxSynchronize);
+API(cuMemsetD8Async, Ptr, unsigned char, size_t, Stream);
+
+// Work queued before each timed run (none, or memsets that keep the device busy).
+Ptr g_busy_buffer = 0;
+size_t g_busy_bytes = 0;
+int g_busy_memsets = 0;
 
 template <class F>
 double ns_per_pair(F&& pair) {
     double best = 1e30;
     for (int rep = 0; rep < 9; ++rep) {
+        for (int i = 0; i < g_busy_memsets; ++i) cuMemsetD8Async(g_busy_buffer, 0, g_busy_bytes, nullptr);
         auto t0 = std::chrono::steady_clock::now();
         for (int i = 0; i < 20000; ++i) pair();
         double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() / 20000;
@@ -59,7 +67,7 @@ int main() {
     LOAD(cuInit); LOAD(cuDeviceGet); LOAD(cuDevicePrimaryCtxRetain); LOAD(cuCtxSetCurrent);
     LOAD(cuDeviceGetDefaultMemPool); LOAD(cuMemPoolSetAttribute); LOAD(cuMemPoolCreate);
     LOAD(cuMemAllocAsync); LOAD(cuMemAllocFromPoolAsync); LOAD(cuMemFreeAsync); LOAD(cuMemAlloc_v2);
-    LOAD(cuMemFree_v2); LOAD(cuStreamCreate); LOAD(cuCtxSynchronize);
+    LOAD(cuMemFree_v2); LOAD(cuStreamCreate); LOAD(cuCtxSynchronize); LOAD(cuMemsetD8Async);
     int dev = 0;
     void* ctx = nullptr;
     if (cuInit(0) || cuDeviceGet(&dev, 0) || cuDevicePrimaryCtxRetain(&ctx, dev) || cuCtxSetCurrent(ctx)) return 1;
@@ -101,6 +109,15 @@ int main() {
         cuMemPoolSetAttribute(own, 4, &keep);
         std::printf("%-58s %8.0f\n", "created pool, legacy stream (cuMemAllocFromPoolAsync)",
                     ns_per_pair([&] { Ptr p; cuMemAllocFromPoolAsync(&p, bytes, own, nullptr); cuMemFreeAsync(p, nullptr); }));
+    }
+    // The same behind queued work: 80 memsets of 1 GiB (~0.3 ms each) on the legacy stream.
+    g_busy_bytes = size_t(1) << 30;
+    if (cuMemAlloc_v2(&g_busy_buffer, g_busy_bytes) == 0) {
+        g_busy_memsets = 80;
+        std::printf("%-58s %8.0f\n", "BUSY: default pool, legacy stream", ns_per_pair(async_pair(nullptr)));
+        std::printf("%-58s %8.0f\n", "BUSY: default pool, created non-blocking stream", ns_per_pair(async_pair(non_blocking)));
+        std::printf("%-58s %8.0f\n", "BUSY: memsets only (for scale: no allocation)", ns_per_pair([] {}));
+        g_busy_memsets = 0;
     }
     std::printf("%-58s %8.0f\n", "cuMemAlloc + cuMemFree (synchronous, for scale)",
                 ns_per_pair([&] { Ptr p; cuMemAlloc_v2(&p, bytes); cuMemFree_v2(p); }));
