@@ -1,7 +1,8 @@
 // Host cost of the driver's stream-ordered allocator for small blocks, under the settings the
 // driver offers (DESIGN.md: simt uses that allocator, not a caching one of its own). Each row:
 // nanoseconds per cuMemAllocAsync + cuMemFreeAsync pair of 256 bytes, min of 9 runs of 20000;
-// with the stream idle, and behind ~20 ms of queued memsets (as when launches run ahead).
+// with the stream idle, and behind ~25 ms of queued memsets (as when launches run ahead); then
+// the pattern of `z = x + y` on one element: allocate the result, launch, free the previous one.
 //
 //   g++ -O2 -std=c++17 bench/probes/alloc_cost.cpp -ldl -o /tmp/alloc_cost && /tmp/alloc_cost
 #include <dlfcn.h>
@@ -40,6 +41,16 @@ API(cuMemFree_v2, Ptr);
 API(cuStreamCreate, Stream*, unsigned);
 API(cuCtxSynchronize);
 API(cuMemsetD8Async, Ptr, unsigned char, size_t, Stream);
+API(cuModuleLoadData, void**, const void*);
+API(cuModuleGetFunction, void**, void*, const char*);
+API(cuLaunchKernel, void*, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, Stream, void**, void**);
+
+const char* kEmptyKernelPtx = R"(
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry empty3(.param .u64 a, .param .u64 b, .param .u64 c) { ret; }
+)";
 
 // Work queued before each timed run (none, or memsets that keep the device busy).
 Ptr g_busy_buffer = 0;
@@ -68,6 +79,7 @@ int main() {
     LOAD(cuDeviceGetDefaultMemPool); LOAD(cuMemPoolSetAttribute); LOAD(cuMemPoolCreate);
     LOAD(cuMemAllocAsync); LOAD(cuMemAllocFromPoolAsync); LOAD(cuMemFreeAsync); LOAD(cuMemAlloc_v2);
     LOAD(cuMemFree_v2); LOAD(cuStreamCreate); LOAD(cuCtxSynchronize); LOAD(cuMemsetD8Async);
+    LOAD(cuModuleLoadData); LOAD(cuModuleGetFunction); LOAD(cuLaunchKernel);
     int dev = 0;
     void* ctx = nullptr;
     if (cuInit(0) || cuDeviceGet(&dev, 0) || cuDevicePrimaryCtxRetain(&ctx, dev) || cuCtxSetCurrent(ctx)) return 1;
@@ -117,6 +129,32 @@ int main() {
         std::printf("%-58s %8.0f\n", "BUSY: default pool, legacy stream", ns_per_pair(async_pair(nullptr)));
         std::printf("%-58s %8.0f\n", "BUSY: default pool, created non-blocking stream", ns_per_pair(async_pair(non_blocking)));
         std::printf("%-58s %8.0f\n", "BUSY: memsets only (for scale: no allocation)", ns_per_pair([] {}));
+        void* module = nullptr;
+        void* empty3 = nullptr;
+        if (cuModuleLoadData(&module, kEmptyKernelPtx) == 0 && cuModuleGetFunction(&empty3, module, "empty3") == 0) {
+            Ptr x = 0, y = 0, z = 0;
+            cuMemAllocAsync(&x, bytes, nullptr);
+            cuMemAllocAsync(&y, bytes, nullptr);
+            cuMemAllocAsync(&z, bytes, nullptr);
+            auto launch = [&](Ptr out) {
+                void* params[] = {&x, &y, &out};
+                cuLaunchKernel(empty3, 1, 1, 1, 32, 1, 1, 0, nullptr, params, nullptr);
+            };
+            std::printf("%-58s %8.0f\n", "BUSY: empty 3-pointer kernel launch", ns_per_pair([&] { launch(z); }));
+            std::printf("%-58s %8.0f\n", "BUSY: alloc + free, then launch", ns_per_pair([&] {
+                Ptr p;
+                cuMemAllocAsync(&p, bytes, nullptr);
+                cuMemFreeAsync(p, nullptr);
+                launch(z);
+            }));
+            std::printf("%-58s %8.0f\n", "BUSY: z = x + y: alloc new z, launch, free old z", ns_per_pair([&] {
+                Ptr fresh;
+                cuMemAllocAsync(&fresh, bytes, nullptr);
+                launch(fresh);
+                cuMemFreeAsync(z, nullptr);
+                z = fresh;
+            }));
+        }
         g_busy_memsets = 0;
     }
     std::printf("%-58s %8.0f\n", "cuMemAlloc + cuMemFree (synchronous, for scale)",

@@ -1,7 +1,8 @@
 """Where the host time of `x + y` on one element goes (python -m bench.probes.small_op_parts):
 each part timed as 1000 calls behind a ~20 ms spin kernel, median of repetitions, for simt and
-CuPy side by side. Parts: allocating (and freeing) a one-element result, the ufunc into an
-existing output, the whole `x + y`, and an empty 3-array kernel launch. Prints one line per part."""
+CuPy side by side. Parts: allocating (and freeing) a one-element result, or allocating and
+keeping it; the ufunc into an existing output; the whole `x + y`, also with results kept (no
+frees); and an empty 3-array kernel launch. Prints one line per part."""
 import sys
 import time
 
@@ -35,13 +36,21 @@ def parts(lib, xp):
     y = xp.asarray(np.array([2.25], np.float32))
     z = xp.empty(1, np.float32)
     spin = lambda: kit.spin(iters)  # noqa: E731
+    kept = []  # results held, so that a row times allocation without the free
     rows = {
         "empty(1) alloc+free": lambda: xp.empty(1, np.float32),
+        "empty(1) alloc, kept": lambda: kept.append(xp.empty(1, np.float32)),
         "add(x, y, out=z)": lambda: xp.add(x, y, out=z),
         "x + y": lambda: x + y,
+        "x + y, result kept": lambda: kept.append(x + y),
         "empty kernel, 3 arrays": lambda: kit.burst(3, 1),
     }
-    return {name: per_call(fn, spin, kit.synchronize) for name, fn in rows.items()}
+    times = {}
+    for name, fn in rows.items():
+        times[name] = per_call(fn, spin, kit.synchronize)
+        kept.clear()
+        kit.synchronize()
+    return times
 
 
 def main():

@@ -87,13 +87,14 @@ def _python_cells(ctx, name, reps, notes):
     return cells
 
 
-def floor_cells(ctx, reps, notes):
-    """The CUDA C++ floor, compiled with nvcc for this device and run in a child process."""
+def run_floor(ctx, which, reps):
+    """Runs bench/cuda/launch_floor.cu's `which` measurement (built with nvcc for this device in a
+    child process): its JSON output, or the reason it has no figures as a Cell (n/a or error)."""
     nvcc = find_nvcc()
     if ctx.backend != "cuda":
-        return {n: Cell.na("the CUDA C++ floor runs on the cuda backend") for n in CASES}
+        return Cell.na("the CUDA C++ floor runs on the cuda backend")
     if not nvcc:
-        return {n: Cell.na("nvcc not found") for n in CASES}
+        return Cell.na("nvcc not found")
     major, minor = ctx.libs["simt"].simt.cuda.Device().compute_capability
     source = os.path.join(os.path.dirname(os.path.dirname(__file__)), "cuda", "launch_floor.cu")
     with tempfile.TemporaryDirectory(prefix="simt-bench-") as tmp:
@@ -101,14 +102,22 @@ def floor_cells(ctx, reps, notes):
         built = subprocess.run([nvcc, "-O2", f"-arch=sm_{major}{minor}", "-o", exe, source],
                                capture_output=True, text=True, timeout=300)
         if built.returncode:
-            return {n: Cell.error(f"nvcc failed: {built.stderr.strip()[-300:]}") for n in CASES}
-        ran = subprocess.run([exe, str(reps), str(LAUNCHES), str(SPIN_S * 1e3)], capture_output=True, text=True,
-                             timeout=300)
+            return Cell.error(f"nvcc failed: {built.stderr.strip()[-300:]}")
+        ran = subprocess.run([exe, str(reps), str(LAUNCHES), str(SPIN_S * 1e3), which], capture_output=True,
+                             text=True, timeout=300)
     if ran.returncode:
-        return {n: Cell.error(f"launch_floor failed: {ran.stderr.strip()[-300:]}") for n in CASES}
-    out = json.loads(ran.stdout)
-    notes.append(f"cuda-c++ spin kernel: {out['spin_s'] * 1e3:.1f} ms (global timer)")
-    return {n: _cell(out[label], sum(s * LAUNCHES > out["spin_s"] for s in out[label])) for n, label in CASES.items()}
+        return Cell.error(f"launch_floor failed: {ran.stderr.strip()[-300:]}")
+    return json.loads(ran.stdout)
+
+
+def floor_cell(out, label, notes):
+    """The cell of one floor measurement from run_floor's output (a Cell passes through)."""
+    if isinstance(out, Cell):
+        return out
+    note = f"cuda-c++ spin kernel: {out['spin_s'] * 1e3:.1f} ms (global timer)"
+    if note not in notes:
+        notes.append(note)
+    return _cell(out[label], sum(s * LAUNCHES > out["spin_s"] for s in out[label]))
 
 
 @workload("launch", "Launch overhead: host time per launch (µs)", METHOD)
@@ -116,7 +125,8 @@ def run(ctx):
     reps = 5 if ctx.quick else 20
     notes = []
     per_lib = {name: _python_cells(ctx, name, reps, notes) for name in ("simt", "numba", "cupy")}
-    per_lib["cuda-c++"] = floor_cells(ctx, reps, notes)
+    floor = run_floor(ctx, "launch", reps)
+    per_lib["cuda-c++"] = {n: floor_cell(floor, label, notes) for n, label in CASES.items()}
     rows = []
     for nargs, label in CASES.items():
         rows.append(Row(label, "µs", False, {name: cells[nargs] for name, cells in per_lib.items()},

@@ -1,6 +1,7 @@
 """Host time of one small array operation: `x + y` on one-element float32 arrays (the result
-allocated), 1000 of them queued behind a ~20 ms spin kernel, for simt, CuPy and PyTorch; NumPy
-on the host for scale."""
+allocated), 1000 of them queued behind a ~20 ms spin kernel, for simt, CuPy, PyTorch and the
+CUDA C++ floor (the same operation with the driver's stream-ordered allocator); NumPy on the host
+for scale."""
 import time
 
 import numpy as np
@@ -9,13 +10,16 @@ from ..libs import NotAvailable
 from ..model import Cell, Row
 from ..stats import median, summarize
 from ..suite import workload
-from .launch import SPIN_S, calibrate_spin
+from .launch import SPIN_S, calibrate_spin, floor_cell, run_floor
 
 METHOD = ("x and y are one-element float32 arrays. After warm-up, a kernel that busy-waits about 20 ms is "
           "launched (as for the launch overhead), then 1000 evaluations of `z = x + y` are timed on the host "
           "clock and the device is synchronized; host time / 1000 is one sample, the figure the median over "
           "repetitions, and the last z is checked. It is the host's cost of one array operation: argument "
-          "checks, type promotion, the result's allocation and the launch. NumPy runs on the host (no spin).")
+          "checks, type promotion, the result's allocation and the launch. NumPy runs on the host (no spin). The "
+          "CUDA C++ floor does the same in a C++ program: the result from cudaMallocAsync on the device's "
+          "pool (release threshold raised, as simt allocates), an add kernel launched with <<<>>>, the "
+          "previous result freed with cudaFreeAsync.")
 
 OPS = 1000
 LIBS = ("simt", "cupy", "torch", "numpy")
@@ -89,4 +93,5 @@ def run(ctx):
     reps = 5 if ctx.quick else 20
     notes = []
     cells = {name: _cell(ctx, name, reps, notes) for name in LIBS}
+    cells["cuda-c++"] = floor_cell(run_floor(ctx, "small_op", reps), "x + y", notes)
     return [Row("x + y, float32, 1 element", "µs", False, cells, params={"operations": OPS})], notes
