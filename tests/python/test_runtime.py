@@ -51,6 +51,44 @@ def test_launch_is_asynchronous_and_synchronize_waits(rng):
     assert start.elapsed_time(end) > 0
 
 
+@pytest.mark.skipif(simt.backend() != "cpu", reason="the cpu backend's executor; a GPU always queues")
+def test_short_work_runs_at_once_on_the_cpu_backend_and_keeps_its_meaning():
+    @cuda.jit(boundscheck=True)
+    def bump(A, i):
+        A[i] += 1.0
+
+    a = simt.asarray(np.ones(1 << 16))
+    bump[1, 1](a, 0)   # the first launch is queued and timed
+    cuda.synchronize()
+    bump[1, 1](a, 1)   # known to be short and the queue idle: done when the launch returns
+    assert cuda.default_stream().query()
+    s = cuda.stream()
+    bump[1, 1, s](a, 2)
+    assert s.query()
+    s.synchronize()
+
+    bump[1, 1](a, a.size)  # out of range: reported at the next synchronization, not by the launch
+    with pytest.raises(IndexError, match="out of bounds for axis 0 with size 65536"):
+        cuda.synchronize()
+
+    # Behind long queued work a short launch waits its turn.
+    n = 3000
+    spin[(a.size + 255) // 256, 256](a, 1)
+    cuda.synchronize()
+    spin[(a.size + 255) // 256, 256](a, n)
+    bump[1, 1](a, 0)
+    expected = 2.0
+    for _ in range(1 + n):
+        expected = expected * 0.999999 + 1e-7
+    expected += 1.0
+    np.testing.assert_allclose(a.get()[0], expected, rtol=1e-12)
+
+    z = simt.zeros(1000)  # small fills and copies too
+    c = z.copy()
+    r = simt.random.random(100)
+    assert not c.get().any() and (0 <= r.get()).all() and (r.get() < 1).all()
+
+
 def test_streams_order_work_and_synchronize(rng):
     @cuda.jit
     def add_one(A):

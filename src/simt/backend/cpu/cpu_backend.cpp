@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -42,7 +43,15 @@ class CpuKernel : public LoadedKernel {
 public:
     cpu_abi::EntryPoint entry = nullptr;
     void* handle = nullptr;
+    // Time per GPU thread of its last launch as if run by one core (negative: never measured).
+    std::atomic<double> serial_ns_per_thread{-1};
 };
+
+// Work expected to take less than this on one core runs on the caller's thread when the queue
+// is idle: handing it to the executor and back costs two thread wake-ups (5-30 us).
+constexpr double kInlineNs = 20000;
+// Copies and fills of at most this many bytes likewise.
+constexpr size_t kInlineBytes = size_t(256) << 10;
 
 double now_ms() {
     using namespace std::chrono;
@@ -130,22 +139,28 @@ public:
         parallel_copy(dst, src, bytes);
     }
     void copy_device_to_device(void* dst, const void* src, size_t bytes, StreamHandle stream) override {
+        if (bytes <= kInlineBytes && run_here_if_idle(stream, [&] { std::memcpy(dst, src, bytes); })) return;
         submit(stream, [this, dst, src, bytes] { parallel_copy(dst, src, bytes); });
     }
     void fill(void* dst, const void* elem, size_t elem_size, size_t count, StreamHandle stream) override {
         unsigned char pattern[16];
         std::memcpy(pattern, elem, elem_size);
-        submit(stream, [this, dst, pattern, elem_size, count] {
-            pool_.parallel_for(int64_t(count), grain_for(int64_t(count), pool_.size()), [&](int64_t b, int64_t e) {
-                unsigned char* out = static_cast<unsigned char*>(dst);
-                bool zero = true;
-                for (size_t k = 0; k < elem_size; ++k) zero = zero && pattern[k] == 0;
-                if (zero) { std::memset(out + size_t(b) * elem_size, 0, size_t(e - b) * elem_size); return; }
-                for (int64_t i = b; i < e; ++i) std::memcpy(out + size_t(i) * elem_size, pattern, elem_size);
-            });
+        auto fill_range = [dst, pattern, elem_size](int64_t b, int64_t e) {
+            unsigned char* out = static_cast<unsigned char*>(dst);
+            bool zero = true;
+            for (size_t k = 0; k < elem_size; ++k) zero = zero && pattern[k] == 0;
+            if (zero) { std::memset(out + size_t(b) * elem_size, 0, size_t(e - b) * elem_size); return; }
+            for (int64_t i = b; i < e; ++i) std::memcpy(out + size_t(i) * elem_size, pattern, elem_size);
+        };
+        if (count * elem_size <= kInlineBytes && run_here_if_idle(stream, [&] { fill_range(0, int64_t(count)); })) return;
+        submit(stream, [this, count, fill_range] {
+            pool_.parallel_for(int64_t(count), grain_for(int64_t(count), pool_.size()), fill_range);
         });
     }
     void fill_random(void* dst, size_t count, const RandomRequest& r, StreamHandle stream) override {
+        if (count * size_t(dtype_size(r.dtype)) <= kInlineBytes &&
+            run_here_if_idle(stream, [&] { fill_random_range(dst, r, 0, uint64_t(count)); }))
+            return;
         submit(stream, [this, dst, count, r] {
             pool_.parallel_for(int64_t(count), grain_for(int64_t(count), pool_.size()), [&](int64_t b, int64_t e) {
                 fill_random_range(dst, r, uint64_t(b), uint64_t(e));
@@ -214,17 +229,30 @@ public:
         auto describe = k.describe_bounds_error;
         cpu_abi::EntryPoint entry = kernel->entry;
         int64_t blocks = c.grid.count();
-        submit(c.stream, [this, launch, record, pack, entry, blocks, describe] {
+        const double threads = double(blocks) * double(c.block.count());
+        auto run = [this, launch, record, pack, entry, blocks, describe, kernel, threads](bool on_caller) {
             std::vector<void*> pointers;
             for (size_t off : pack->offsets) pointers.push_back(pack->data.data() + off);
             void* const* argv = pointers.data();
-            pool_.parallel_for(blocks, grain_for(blocks, pool_.size()), [&](int64_t b, int64_t e) {
-                entry(&launch->abi, argv, b, e);
-            });
+            const double start = now_ms();
+            int cores = 1;
+            if (on_caller) {
+                entry(&launch->abi, argv, 0, blocks);
+            } else {
+                cores = int(blocks < pool_.size() ? blocks : pool_.size());
+                pool_.parallel_for(blocks, grain_for(blocks, pool_.size()), [&](int64_t b, int64_t e) {
+                    entry(&launch->abi, argv, b, e);
+                });
+            }
+            kernel->serial_ns_per_thread.store((now_ms() - start) * 1e6 * cores / threads, std::memory_order_relaxed);
             launch->flush_printed();
             if (launch->failed()) throw Error(ErrorKind::Runtime, launch->failure());
             if (record->flag && describe) throw Error(ErrorKind::Index, describe(*record));
-        });
+        };
+        const double per_thread = kernel->serial_ns_per_thread.load(std::memory_order_relaxed);
+        if (per_thread >= 0 && per_thread * threads < kInlineNs)
+            if (run_here_if_idle(c.stream, [&] { run(true); })) return;
+        submit(c.stream, [run] { run(false); });
     }
 
     // ---- synchronization ------------------------------------------------------------------
@@ -255,6 +283,14 @@ private:
         uint64_t seq = queue_.enqueue(std::move(work));
         if (stream) stream->last_seq = seq;
         return seq;
+    }
+    // Runs short `work` now on this thread when the queue is idle (see kInlineNs); false when
+    // it must be submitted instead.
+    template <class Work>
+    bool run_here_if_idle(StreamHandle stream, Work&& work) {
+        uint64_t seq = queue_.run_if_idle(std::forward<Work>(work));
+        if (seq && stream) stream->last_seq = seq;
+        return seq != 0;
     }
 
     void parallel_copy(void* dst, const void* src, size_t bytes) {

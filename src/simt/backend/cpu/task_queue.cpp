@@ -51,12 +51,30 @@ void TaskQueue::wait_all_quietly() {
     progress_.wait(lock, [&] { return completed_ >= target; });
 }
 
+uint64_t TaskQueue::begin_inline() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (inline_running_ || completed_ != next_seq_ - 1) return 0;
+    inline_running_ = true;
+    return next_seq_++;
+}
+
+void TaskQueue::end_inline(uint64_t seq, std::exception_ptr failure) {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (failure && !error_) error_ = failure;
+        completed_ = seq;
+        inline_running_ = false;
+    }
+    has_work_.notify_one();  // tasks queued meanwhile by other threads
+    progress_.notify_all();
+}
+
 void TaskQueue::run() {
     while (true) {
         std::pair<uint64_t, std::function<void()>> task;
         {
             std::unique_lock<std::mutex> lock(mutex_);
-            has_work_.wait(lock, [&] { return stopping_ || !tasks_.empty(); });
+            has_work_.wait(lock, [&] { return (!tasks_.empty() && !inline_running_) || (stopping_ && tasks_.empty()); });
             if (tasks_.empty()) return;  // stopping and drained
             task = std::move(tasks_.front());
             tasks_.pop_front();

@@ -28,8 +28,27 @@ public:
     uint64_t last_enqueued();
     bool done(uint64_t seq);
 
+    // Runs `work` on the calling thread as the next task when nothing is queued or running, so
+    // order is kept and a short task skips two thread hand-offs; returns its sequence number,
+    // or 0 (having run nothing) when the queue is busy. Its error is reported by the next wait.
+    template <class Work>
+    uint64_t run_if_idle(Work&& work) {
+        uint64_t seq = begin_inline();
+        if (!seq) return 0;
+        std::exception_ptr failure;
+        try {
+            work();
+        } catch (...) {
+            failure = std::current_exception();
+        }
+        end_inline(seq, failure);
+        return seq;
+    }
+
 private:
     void run();
+    uint64_t begin_inline();
+    void end_inline(uint64_t seq, std::exception_ptr failure);
 
     std::mutex mutex_;
     std::condition_variable has_work_, progress_;
@@ -37,6 +56,7 @@ private:
     uint64_t next_seq_ = 1;
     uint64_t completed_ = 0;
     bool stopping_ = false;
+    bool inline_running_ = false;  // a task runs on its caller's thread: the executor waits
     std::exception_ptr error_;
     std::thread executor_;
 };
