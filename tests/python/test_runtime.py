@@ -1,7 +1,10 @@
 """Devices, synchronization, streams, events, backend selection and the kernel cache."""
 import os
+import platform
 import subprocess
 import sys
+import textwrap
+import time
 
 import numpy as np
 import pytest
@@ -87,6 +90,97 @@ def test_short_work_runs_at_once_on_the_cpu_backend_and_keeps_its_meaning():
     c = z.copy()
     r = simt.random.random(100)
     assert not c.get().any() and (0 <= r.get()).all() and (r.get() < 1).all()
+
+
+@pytest.mark.skipif(simt.backend() != "cpu", reason="the cpu backend's executor; a GPU always queues")
+def test_a_kernel_that_ran_far_longer_than_measured_is_queued_from_then_on():
+    @cuda.jit
+    def loop(A, n):
+        v = A[0]
+        for _ in range(n):
+            v = v * 0.9999999 + 1e-9
+        A[0] = v
+
+    a = simt.ones(1)
+    for _ in range(3):  # measured short: runs at once
+        loop[1, 1](a, 1)
+    cuda.synchronize()
+    n = 20_000_000
+    t0 = time.perf_counter()
+    loop[1, 1](a, n)    # misjudged: runs on this thread once, much longer than the limit
+    cuda.synchronize()
+    long_run = time.perf_counter() - t0
+    launches = []
+    for _ in range(2):  # queued now: the launch returns at once
+        t0 = time.perf_counter()
+        loop[1, 1](a, n)
+        launches.append(time.perf_counter() - t0)
+        cuda.synchronize()
+    assert long_run > 0.02, long_run
+    assert min(launches) < long_run / 4, (launches, long_run)
+
+
+@pytest.mark.skipif(simt.backend() != "cpu", reason="the cpu backend's executor; a GPU always queues")
+def test_kernels_with_big_local_arrays_never_run_on_a_small_caller_stack(tmp_path):
+    script = tmp_path / "small_stack.py"
+    script.write_text(textwrap.dedent("""
+        import threading
+        import numpy as np
+        import simt
+        from simt import cuda
+
+        @cuda.jit
+        def k(A):
+            scratch = cuda.local.array(60000, np.float64)   # 480 KB per thread, quick to run
+            j = int(A[1])
+            scratch[j] = 7.0
+            scratch[0] = 1.0
+            A[0] = scratch[j] + scratch[0]
+
+        a = simt.asarray(np.array([0.0, 59999.0]))
+        k[1, 1](a); k[1, 1](a)
+        cuda.synchronize()
+        threading.stack_size(256 << 10)
+        t = threading.Thread(target=lambda: (k[1, 1](a), cuda.synchronize()))
+        t.start(); t.join()
+        print(a.get()[0])
+    """))
+    r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.split() == ["8.0"]
+
+
+@pytest.mark.skipif(simt.backend() != "cpu" or platform.machine() not in ("x86_64", "AMD64"),
+                    reason="sets the x86 MXCSR flush-to-zero bits on the calling thread")
+def test_kernels_run_on_the_caller_keep_subnormal_numbers(tmp_path):
+    cxx = os.environ.get("CXX", "c++").split()
+    lib = tmp_path / "libftz.so"
+    (tmp_path / "ftz.c").write_text("#include <xmmintrin.h>\nvoid set_ftz(void) { _mm_setcsr(_mm_getcsr() | 0x8040); }\n")
+    built = subprocess.run(cxx + ["-x", "c", "-shared", "-fPIC", str(tmp_path / "ftz.c"), "-o", str(lib)],
+                           capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    script = tmp_path / "ftz.py"
+    script.write_text(textwrap.dedent(f"""
+        import ctypes
+        import numpy as np
+        import simt
+        from simt import cuda
+
+        @cuda.jit
+        def half(A):
+            A[0] = A[0] * 0.5
+
+        a = simt.asarray(np.array([1e-300]))
+        half[1, 1](a); half[1, 1](a)           # measured short
+        cuda.synchronize()
+        ctypes.CDLL({str(lib)!r}).set_ftz()    # as a -ffast-math library would
+        b = simt.asarray(np.array([1e-310]))
+        half[1, 1](b)                          # runs on this thread
+        print(b.get().view(np.uint64)[0] == np.array([5e-311]).view(np.uint64)[0], np.float64(1e-310) * 0.5 == 0.0)
+    """))
+    r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.split() == ["True", "True"]  # the kernel kept 5e-311; the host itself flushes now
 
 
 def test_streams_order_work_and_synchronize(rng):

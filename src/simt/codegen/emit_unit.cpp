@@ -63,6 +63,7 @@ GeneratedSource Emitter::run() {
     g.user_code = head + defines + (structs_.empty() ? "" : "\n" + structs_) + globals + functions_;
     g.full_source = prelude_source(target_) + "\n#line 1 \"simt-generated\"\n" + g.user_code;
     g.static_shared_bytes = unit_.static_shared_bytes;
+    g.local_bytes = unit_.local_bytes;
     return g;
 }
 

@@ -5,6 +5,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include <atomic>
+#include <cfenv>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -43,13 +44,31 @@ class CpuKernel : public LoadedKernel {
 public:
     cpu_abi::EntryPoint entry = nullptr;
     void* handle = nullptr;
-    // Time per GPU thread of its last launch as if run by one core (negative: never measured).
+    int64_t local_bytes = 0;  // cuda.local.array storage per thread
+    // Time per GPU thread of its last launch on one core (negative: never measured).
     std::atomic<double> serial_ns_per_thread{-1};
+    std::atomic<bool> never_inline{false};  // an inline run once took far longer than expected
 };
 
 // Work expected to take less than this on one core runs on the caller's thread when the queue
 // is idle: handing it to the executor and back costs two thread wake-ups (5-30 us).
 constexpr double kInlineNs = 20000;
+// Kernels with more cuda.local.array storage than this stay off the caller's (maybe small) stack.
+constexpr int64_t kInlineLocalBytes = 16 << 10;
+
+// The default floating-point environment (no flush-to-zero, round to nearest) for the scope of
+// an inline kernel: the calling thread's may have been changed, e.g. by a -ffast-math library.
+class DefaultFloatEnvironment {
+public:
+    DefaultFloatEnvironment() {
+        std::fegetenv(&saved_);
+        std::fesetenv(FE_DFL_ENV);
+    }
+    ~DefaultFloatEnvironment() { std::fesetenv(&saved_); }
+
+private:
+    std::fenv_t saved_;
+};
 // Copies and fills of at most this many bytes likewise.
 constexpr size_t kInlineBytes = size_t(256) << 10;
 
@@ -211,6 +230,7 @@ public:
         kernel->entry = reinterpret_cast<cpu_abi::EntryPoint>(::dlsym(kernel->handle, source.entry_name.c_str()));
         if (!kernel->entry) raise(ErrorKind::Compiler, "compiled kernel %s has no entry point %s", path.c_str(), source.entry_name.c_str());
         kernel->static_shared_bytes = source.static_shared_bytes;
+        kernel->local_bytes = source.local_bytes;
         loaded_[key] = kernel;
         return kernel;
     }
@@ -234,23 +254,32 @@ public:
             std::vector<void*> pointers;
             for (size_t off : pack->offsets) pointers.push_back(pack->data.data() + off);
             void* const* argv = pointers.data();
-            const double start = now_ms();
-            int cores = 1;
+            double busy_ms = 0;  // the chunks' own time, summed: no thread wake-ups in it
             if (on_caller) {
+                DefaultFloatEnvironment float_environment;
+                const double start = now_ms();
                 entry(&launch->abi, argv, 0, blocks);
+                busy_ms = now_ms() - start;
+                if (busy_ms * 1e6 > 5 * kInlineNs) kernel->never_inline.store(true, std::memory_order_relaxed);
             } else {
-                cores = int(blocks < pool_.size() ? blocks : pool_.size());
+                std::atomic<int64_t> busy_ns{0};
                 pool_.parallel_for(blocks, grain_for(blocks, pool_.size()), [&](int64_t b, int64_t e) {
+                    const double start = now_ms();
                     entry(&launch->abi, argv, b, e);
+                    busy_ns.fetch_add(int64_t((now_ms() - start) * 1e6), std::memory_order_relaxed);
                 });
+                busy_ms = double(busy_ns.load()) * 1e-6;
             }
-            kernel->serial_ns_per_thread.store((now_ms() - start) * 1e6 * cores / threads, std::memory_order_relaxed);
+            kernel->serial_ns_per_thread.store(busy_ms * 1e6 / threads, std::memory_order_relaxed);
             launch->flush_printed();
             if (launch->failed()) throw Error(ErrorKind::Runtime, launch->failure());
             if (record->flag && describe) throw Error(ErrorKind::Index, describe(*record));
         };
+        // Kernels run on the caller's thread only when measured to be short; one that then takes
+        // far longer (its time depends on its arguments) is always queued from then on.
         const double per_thread = kernel->serial_ns_per_thread.load(std::memory_order_relaxed);
-        if (per_thread >= 0 && per_thread * threads < kInlineNs)
+        if (per_thread >= 0 && per_thread * threads < kInlineNs && kernel->local_bytes <= kInlineLocalBytes &&
+            !kernel->never_inline.load(std::memory_order_relaxed))
             if (run_here_if_idle(c.stream, [&] { run(true); })) return;
         submit(c.stream, [run] { run(false); });
     }

@@ -1,5 +1,6 @@
 // In-order executor for the cpu backend's asynchronous work.
 #include "backend/cpu/task_queue.h"
+#include <cfenv>
 
 namespace simt {
 
@@ -70,6 +71,7 @@ void TaskQueue::end_inline(uint64_t seq, std::exception_ptr failure) {
 }
 
 void TaskQueue::run() {
+    std::fesetenv(FE_DFL_ENV);  // kernels see the default environment whatever the creator's was
     while (true) {
         std::pair<uint64_t, std::function<void()>> task;
         {

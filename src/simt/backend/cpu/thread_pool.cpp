@@ -1,5 +1,6 @@
 // Thread pool for kernel blocks and library loops.
 #include "backend/cpu/thread_pool.h"
+#include <cfenv>
 #include <cstdlib>
 
 namespace simt {
@@ -42,6 +43,7 @@ void ThreadPool::run_chunks() {
 }
 
 void ThreadPool::worker_loop() {
+    std::fesetenv(FE_DFL_ENV);  // kernels see the default environment whatever the creator's was
     uint64_t seen = 0;
     while (true) {
         {
