@@ -106,7 +106,7 @@ def launch(k, grid, block, *args):
 
 def view(a, shape, strides, offset=0):
     """A view of `a`'s memory with other extents and byte strides (checked to stay inside `a`)."""
-    return _simt._restride(a, tuple(int(s) for s in shape), tuple(int(s) for s in strides), int(offset))
+    return _simt._restride(a, tuple(map(int, shape)), tuple(map(int, strides)), int(offset))
 
 
 def c_strides(shape, itemsize):

@@ -58,9 +58,10 @@ class Plan:
 
     def view(self, buf, shape, strides):
         """Another layout of buf's memory (as kg.view)."""
-        if tuple(shape) == buf.shape and tuple(strides) == buf.strides:
+        shape, strides = tuple(map(int, shape)), tuple(map(int, strides))  # checked once, here
+        if shape == buf.shape and strides == buf.strides:
             return buf
-        return self._add(("view", buf.slot, tuple(shape), tuple(strides)), shape, strides, buf.dtype)
+        return self._add(("view", buf.slot, shape, strides), shape, strides, buf.dtype)
 
     def launch(self, k, grid, block, *args):
         self.launches.append((k, grid, block, args))
@@ -77,8 +78,8 @@ class Plan:
         bufs = [source, result]
         for recipe in self.recipes[2:]:
             kind = recipe[0]
-            if kind == "view":
-                bufs.append(kg.view(bufs[recipe[1]], recipe[2], recipe[3]))
+            if kind == "view":  # extents and strides were made ints when recorded
+                bufs.append(_simt._restride(bufs[recipe[1]], recipe[2], recipe[3], 0))
             else:  # shapes and dtypes were normalized when recorded
                 buf = ndarray(recipe[1], recipe[2], "C")
                 if kind == "zeros":

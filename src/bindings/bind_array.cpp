@@ -59,9 +59,17 @@ std::vector<int64_t> shape_from(nb::handle shape) {
 }
 
 nb::tuple to_tuple(const int64_t* v, int n) {
-    nb::list l;
-    for (int i = 0; i < n; ++i) l.append(v[i]);
-    return nb::tuple(l);
+    PyObject* t = PyTuple_New(n);
+    if (!t) throw nb::python_error();
+    for (int i = 0; i < n; ++i) {
+        PyObject* item = PyLong_FromLongLong(v[i]);
+        if (!item) {
+            Py_DECREF(t);
+            throw nb::python_error();
+        }
+        PyTuple_SET_ITEM(t, i, item);
+    }
+    return nb::steal<nb::tuple>(t);
 }
 }  // namespace
 
