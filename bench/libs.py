@@ -154,7 +154,7 @@ class Simt(Library):
             return lambda a, c: a.copy()  # no copy-into yet: returns a new array (allocation is timed too)
         if name == "add":
             self._probe("simt.add on simt arrays", lambda: s.add(s.ones(4), s.ones(4)))
-            return s.add  # as CuPy's and PyTorch's ufuncs are called: no Python frame of ours
+            return s.add  # called as CuPy's and PyTorch's add are, with no lambda of the benchmark's around it
         if name in ("sum", "cumsum"):
             self._probe(f"simt.{name}", lambda: getattr(s, name)(s.ones(4)))
             return getattr(s, name)

@@ -13,7 +13,8 @@ from ..suite import workload
 from .launch import SPIN_S, calibrate_spin, floor_cell, run_floor
 
 METHOD = ("x and y are one-element float32 arrays. After warm-up, a kernel that busy-waits about 20 ms is "
-          "launched (as for the launch overhead), then 1000 evaluations of `z = x + y` are timed on the host "
+          "launched (as for the launch overhead), then 1000 evaluations of `z = add(x, y)` (the library's add: "
+          "simt.add, cupy.add, torch.add, numpy.add; for simt `x + y` costs the same) are timed on the host "
           "clock and the device is synchronized; host time / 1000 is one sample, the figure the median over "
           "repetitions, and the last z is checked. It is the host's cost of one array operation: argument "
           "checks, type promotion, the result's allocation and the launch. NumPy runs on the host (no spin). The "

@@ -41,7 +41,8 @@ void bind_blas(nb::module_& m) {
             nb::gil_scoped_release release;
             done = cublas_gemm(r);
         }
-        // Frees are ordered on the default stream: a non-blocking one must finish with the operands first.
+        // Frees are ordered on the default stream, which does not wait for non-blocking streams: the
+        // backend holds the operands until such a stream has passed the GEMM (others need nothing).
         if (done && handle) backend().hold_until_done(handle, {a.owner, b.owner, c.owner});
         return done;
     }, nb::arg("a"), nb::arg("b"), nb::arg("c"), nb::arg("stream").none());

@@ -49,10 +49,10 @@ TEST(TaskQueue, TasksQueuedWhileAnInlineTaskRunsRunAfterIt) {
     q.run_if_idle([&] {
         inline_started = true;
         other = std::thread([&] { q.enqueue([&] { order.push_back(2); }); });
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));  // the other task is queued meanwhile
+        other.join();  // queued while this task runs: enqueue returns at once
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));  // the executor had time to start it
         order.push_back(1);
     });
-    other.join();
     q.wait_all();
     EXPECT_TRUE(inline_started.load());
     EXPECT_EQ(order, (std::vector<int>{1, 2}));

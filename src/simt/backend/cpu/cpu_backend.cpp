@@ -47,12 +47,17 @@ public:
     int64_t local_bytes = 0;  // cuda.local.array storage per thread
     // Time per GPU thread of its last launch on one core (negative: never measured).
     std::atomic<double> serial_ns_per_thread{-1};
-    std::atomic<bool> never_inline{false};  // an inline run once took far longer than expected
+    // Inline runs far over the limit since its last inline run within it; at two the kernel's
+    // time evidently depends on its arguments (one overrun may be the OS pausing the thread).
+    std::atomic<int> inline_overruns{0};
+    std::atomic<bool> never_inline{false};
 };
 
 // Work expected to take less than this on one core runs on the caller's thread when the queue
 // is idle: handing it to the executor and back costs two thread wake-ups (5-30 us).
 constexpr double kInlineNs = 20000;
+// Copies and fills of at most this many bytes likewise (no measurement needed: memory speed).
+constexpr size_t kInlineBytes = size_t(256) << 10;
 // Kernels with more cuda.local.array storage than this stay off the caller's (maybe small) stack.
 constexpr int64_t kInlineLocalBytes = 16 << 10;
 
@@ -69,8 +74,6 @@ public:
 private:
     std::fenv_t saved_;
 };
-// Copies and fills of at most this many bytes likewise.
-constexpr size_t kInlineBytes = size_t(256) << 10;
 
 double now_ms() {
     using namespace std::chrono;
@@ -260,7 +263,9 @@ public:
                 const double start = now_ms();
                 entry(&launch->abi, argv, 0, blocks);
                 busy_ms = now_ms() - start;
-                if (busy_ms * 1e6 > 5 * kInlineNs) kernel->never_inline.store(true, std::memory_order_relaxed);
+                if (busy_ms * 1e6 <= 5 * kInlineNs) kernel->inline_overruns.store(0, std::memory_order_relaxed);
+                else if (kernel->inline_overruns.fetch_add(1, std::memory_order_relaxed) >= 1)
+                    kernel->never_inline.store(true, std::memory_order_relaxed);
             } else {
                 std::atomic<int64_t> busy_ns{0};
                 pool_.parallel_for(blocks, grain_for(blocks, pool_.size()), [&](int64_t b, int64_t e) {
@@ -276,7 +281,7 @@ public:
             if (record->flag && describe) throw Error(ErrorKind::Index, describe(*record));
         };
         // Kernels run on the caller's thread only when measured to be short; one that then takes
-        // far longer (its time depends on its arguments) is always queued from then on.
+        // far longer twice (its time depends on its arguments) is always queued from then on.
         const double per_thread = kernel->serial_ns_per_thread.load(std::memory_order_relaxed);
         if (per_thread >= 0 && per_thread * threads < kInlineNs && kernel->local_bytes <= kInlineLocalBytes &&
             !kernel->never_inline.load(std::memory_order_relaxed))
