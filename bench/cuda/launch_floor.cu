@@ -58,9 +58,9 @@ static void measure(const char* name, Launch launch, int reps, int launches, uns
 
 int main(int argc, char** argv) {
     int reps = argc > 1 ? std::atoi(argv[1]) : 20;
-    bool small_op = argc > 4 && std::string(argv[4]) == "small_op";
     int launches = argc > 2 ? std::atoi(argv[2]) : 1000;
     double spin_ms = argc > 3 ? std::atof(argv[3]) : 20.0;
+    bool small_op = argc > 4 && std::string(argv[4]) == "small_op";
     unsigned long long spin_ns = static_cast<unsigned long long>(spin_ms * 1e6);
     double *a, *b, *c;
     check(cudaMalloc(&a, 256), "cudaMalloc");

@@ -87,7 +87,7 @@ def _python_cells(ctx, name, reps, notes):
     return cells
 
 
-def run_floor(ctx, which, reps):
+def _run_floor(ctx, which, reps):
     """Runs bench/cuda/launch_floor.cu's `which` measurement (built with nvcc for this device in a
     child process): its JSON output, or the reason it has no figures as a Cell (n/a or error)."""
     nvcc = find_nvcc()
@@ -110,14 +110,13 @@ def run_floor(ctx, which, reps):
     return json.loads(ran.stdout)
 
 
-def floor_cell(out, label, notes):
-    """The cell of one floor measurement from run_floor's output (a Cell passes through)."""
+def floor_cells(ctx, which, labels, reps, notes):
+    """{label: Cell} of the CUDA C++ floor's `which` measurement (see _run_floor)."""
+    out = _run_floor(ctx, which, reps)
     if isinstance(out, Cell):
-        return out
-    note = f"cuda-c++ spin kernel: {out['spin_s'] * 1e3:.1f} ms (global timer)"
-    if note not in notes:
-        notes.append(note)
-    return _cell(out[label], sum(s * LAUNCHES > out["spin_s"] for s in out[label]))
+        return {label: out for label in labels}
+    notes.append(f"cuda-c++ spin kernel: {out['spin_s'] * 1e3:.1f} ms (global timer)")
+    return {label: _cell(out[label], sum(s * LAUNCHES > out["spin_s"] for s in out[label])) for label in labels}
 
 
 @workload("launch", "Launch overhead: host time per launch (µs)", METHOD)
@@ -125,8 +124,8 @@ def run(ctx):
     reps = 5 if ctx.quick else 20
     notes = []
     per_lib = {name: _python_cells(ctx, name, reps, notes) for name in ("simt", "numba", "cupy")}
-    floor = run_floor(ctx, "launch", reps)
-    per_lib["cuda-c++"] = {n: floor_cell(floor, label, notes) for n, label in CASES.items()}
+    floor = floor_cells(ctx, "launch", CASES.values(), reps, notes)
+    per_lib["cuda-c++"] = {n: floor[label] for n, label in CASES.items()}
     rows = []
     for nargs, label in CASES.items():
         rows.append(Row(label, "µs", False, {name: cells[nargs] for name, cells in per_lib.items()},

@@ -10,7 +10,7 @@ from ..libs import NotAvailable
 from ..model import Cell, Row
 from ..stats import median, summarize
 from ..suite import workload
-from .launch import SPIN_S, calibrate_spin, floor_cell, run_floor
+from .launch import SPIN_S, calibrate_spin, floor_cells
 
 METHOD = ("x and y are one-element float32 arrays. After warm-up, a kernel that busy-waits about 20 ms is "
           "launched (as for the launch overhead), then 1000 evaluations of `z = add(x, y)` (the library's add: "
@@ -94,5 +94,5 @@ def run(ctx):
     reps = 5 if ctx.quick else 20
     notes = []
     cells = {name: _cell(ctx, name, reps, notes) for name in LIBS}
-    cells["cuda-c++"] = floor_cell(run_floor(ctx, "small_op", reps), "x + y", notes)
+    cells["cuda-c++"] = floor_cells(ctx, "small_op", ["x + y"], reps, notes)["x + y"]
     return [Row("x + y, float32, 1 element", "µs", False, cells, params={"operations": OPS})], notes

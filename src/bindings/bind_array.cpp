@@ -27,7 +27,7 @@ struct HostBuffer {
 
 // One dimension of a shape: an integer (anything with __index__ but bool), as NumPy takes it.
 int64_t dimension_from(nb::handle d) {
-    if (PyBool_Check(d.ptr()) || (!PyLong_Check(d.ptr()) && !PyIndex_Check(d.ptr())))
+    if (PyBool_Check(d.ptr()) || !PyIndex_Check(d.ptr()))
         throw Error(ErrorKind::Type, std::string("shape entries must be integers, not ") + nb::type_name(d.type()).c_str());
     nb::object index = nb::steal(PyNumber_Index(d.ptr()));
     if (!index.is_valid()) throw nb::python_error();
@@ -48,11 +48,10 @@ std::vector<int64_t> shape_from(nb::handle shape) {
         sequence = false;
     }
     if (!sequence) {
-        if (PyLong_Check(shape.ptr()) || PyIndex_Check(shape.ptr())) {
-            out.push_back(dimension_from(shape));
-            return out;
-        }
-        throw Error(ErrorKind::Type, std::string("a shape must be an int or a tuple of ints, not ") + nb::type_name(shape.type()).c_str());
+        if (!PyIndex_Check(shape.ptr()))
+            throw Error(ErrorKind::Type, std::string("a shape must be an int or a tuple of ints, not ") + nb::type_name(shape.type()).c_str());
+        out.push_back(dimension_from(shape));
+        return out;
     }
     for (nb::handle d : nb::iter(shape)) out.push_back(dimension_from(d));
     return out;

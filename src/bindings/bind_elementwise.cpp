@@ -138,8 +138,8 @@ std::optional<DType> optional_dtype(nb::handle h) {
     return dtype_from_object(h);
 }
 
-// Whether the keyword `key` (a str) is `name`.
-bool keyword_is(PyObject* key, const char* name) { return PyUnicode_CompareWithASCIIString(key, name) == 0; }
+// Whether the str `text` (a keyword, or a keyword's value) is `name`.
+bool text_is(PyObject* text, const char* name) { return PyUnicode_CompareWithASCIIString(text, name) == 0; }
 
 // simt.add(x, y[, out], out=..., dtype=...): a raw call slot, so a call costs no method lookup
 // and no conversion of its arguments beyond what the ufunc reads.
@@ -157,20 +157,20 @@ PyObject* call_ufunc_object(PyObject* self_object, PyObject* args, PyObject* kwa
         Py_ssize_t pos = 0;
         PyObject *key, *value;
         while (kwargs && PyDict_Next(kwargs, &pos, &key, &value)) {
-            if (keyword_is(key, "out")) {
+            if (text_is(key, "out")) {
                 out = value;
                 if (PyTuple_Check(out)) {
                     if (PyTuple_GET_SIZE(out) != 1) throw Error(ErrorKind::Value, self.name + "() has 1 output; out must hold one array");
                     out = PyTuple_GET_ITEM(out, 0);
                 }
-            } else if (keyword_is(key, "dtype")) {
+            } else if (text_is(key, "dtype")) {
                 dtype = optional_dtype(value);
-            } else if (keyword_is(key, "casting")) {
-                if (!PyUnicode_Check(value) || !keyword_is(value, "same_kind"))
+            } else if (text_is(key, "casting")) {
+                if (!PyUnicode_Check(value) || !text_is(value, "same_kind"))
                     throw Error(ErrorKind::NotImplemented, "simt ufuncs only support casting='same_kind'");
-            } else if (keyword_is(key, "where")) {
+            } else if (text_is(key, "where")) {
                 if (value != Py_True) throw Error(ErrorKind::NotImplemented, "the where= argument of ufuncs is not supported; use simt.where");
-            } else if (!keyword_is(key, "order") && !keyword_is(key, "subok")) {
+            } else if (!text_is(key, "order") && !text_is(key, "subok")) {
                 throw Error(ErrorKind::Type, self.name + "() got an unexpected keyword argument '" +
                                                  nb::cast<std::string>(nb::handle(key)) + "'");
             }

@@ -62,7 +62,8 @@ constexpr size_t kInlineBytes = size_t(256) << 10;
 constexpr int64_t kInlineLocalBytes = 16 << 10;
 
 // The default floating-point environment (no flush-to-zero, round to nearest) for the scope of
-// an inline kernel: the calling thread's may have been changed, e.g. by a -ffast-math library.
+// inline work, as the executor and pool threads always have: the calling thread's may have been
+// changed, e.g. by a -ffast-math library.
 class DefaultFloatEnvironment {
 public:
     DefaultFloatEnvironment() {
@@ -167,10 +168,10 @@ public:
     void fill(void* dst, const void* elem, size_t elem_size, size_t count, StreamHandle stream) override {
         unsigned char pattern[16];
         std::memcpy(pattern, elem, elem_size);
-        auto fill_range = [dst, pattern, elem_size](int64_t b, int64_t e) {
+        bool zero = true;
+        for (size_t k = 0; k < elem_size; ++k) zero = zero && pattern[k] == 0;
+        auto fill_range = [dst, pattern, elem_size, zero](int64_t b, int64_t e) {
             unsigned char* out = static_cast<unsigned char*>(dst);
-            bool zero = true;
-            for (size_t k = 0; k < elem_size; ++k) zero = zero && pattern[k] == 0;
             if (zero) { std::memset(out + size_t(b) * elem_size, 0, size_t(e - b) * elem_size); return; }
             for (int64_t i = b; i < e; ++i) std::memcpy(out + size_t(i) * elem_size, pattern, elem_size);
         };
@@ -259,7 +260,6 @@ public:
             void* const* argv = pointers.data();
             double busy_ms = 0;  // the chunks' own time, summed: no thread wake-ups in it
             if (on_caller) {
-                DefaultFloatEnvironment float_environment;
                 const double start = now_ms();
                 entry(&launch->abi, argv, 0, blocks);
                 busy_ms = now_ms() - start;
@@ -322,7 +322,10 @@ private:
     // it must be submitted instead.
     template <class Work>
     bool run_here_if_idle(StreamHandle stream, Work&& work) {
-        uint64_t seq = queue_.run_if_idle(std::forward<Work>(work));
+        uint64_t seq = queue_.run_if_idle([&] {
+            DefaultFloatEnvironment float_environment;
+            work();
+        });
         if (seq && stream) stream->last_seq = seq;
         return seq != 0;
     }
