@@ -29,7 +29,7 @@ def unsigned_indices(source, call):
                 args.append(source[start:i].strip())
                 start = i + 1
             i += 1
-        indices = args[3:] if call == "simt_store" else args[2:]
+        indices = args[3:] if call.startswith("simt_store") else args[2:]
         found.append((args[0], all(x.startswith("(uint64_t)") for x in indices)))
     return found
 
@@ -89,7 +89,8 @@ def test_two_dimensional_thread_indices_and_range_loops(rng):
     cols = (np.arange(23)[:, None] + np.arange(4)) % 23
     np.testing.assert_allclose(out.get(), a[:, cols].sum(axis=2), rtol=1e-13)
     assert unsigned_indices(generated(window_sum), "simt_load") == [("A", True)]
-    assert unsigned_indices(generated(window_sum), "simt_store") == [("out", True)]
+    # the store is kept in range by the if around it (guards.h), so it is untested
+    assert unsigned_indices(generated(window_sum), "simt_store_proven") == [("out", True)]
 
 
 @pytest.mark.parametrize("expression, unsigned", [

@@ -139,11 +139,36 @@ std::string Emitter::index_code(const Expr& index) {
     return ranged == ranged_vars_.end() ? code : "simt_ranged(" + code + ", " + ranged->second + ")";
 }
 
+bool Emitter::guarded(const Expr& sub) const {
+    if (guards_.empty() || unit_.options.bounds != BoundsMode::Masked) return false;
+    const Expr& base = *sub.children[0];
+    const Expr& index = *sub.children[1];
+    if (base.kind != ExprKind::Name || !base.type->is_array()) return false;
+    std::vector<const Expr*> parts;
+    if (index.kind == ExprKind::Tuple)
+        for (const ExprPtr& c : index.children) parts.push_back(c.get());
+    else
+        parts.push_back(&index);
+    if (int(parts.size()) != base.type->ndim) return false;
+    for (size_t k = 0; k < parts.size(); ++k) {
+        // x < extent is half of it: x must also be known non-negative (else it would wrap).
+        const Expr& x = *parts[k];
+        if (!x.type || !x.type->is_integer()) return false;
+        if (dtype_is_signed(x.type->dtype) && !nonnegative(x, nonnegative_)) return false;
+        bool kept = false;
+        for (const GuardFact& f : guards_)
+            kept = kept || (f.array == base.text && f.dim == int(k) && same_pure_expr(*f.index, x));
+        if (!kept) return false;
+    }
+    return true;
+}
+
 std::string Emitter::element_access(const char* fn, const Expr& sub, const std::string& extra) {
     const Expr& base = *sub.children[0];
     const Expr& index = *sub.children[1];
     int site = sub.resolved ? sub.resolved->site : -1;
-    std::string head = std::string(fn) + "(ctx, " + expr(base) + ", " + std::to_string(site) + (extra.empty() ? "" : ", " + extra);
+    std::string name = proven_.count(&sub) || guarded(sub) ? std::string(fn) + "_proven" : std::string(fn);
+    std::string head = name + "(ctx, " + expr(base) + ", " + std::to_string(site) + (extra.empty() ? "" : ", " + extra);
     if (index.kind == ExprKind::Tuple) {
         for (const ExprPtr& c : index.children) head += ", " + index_code(*c);
         return head + ")";

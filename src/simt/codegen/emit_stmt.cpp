@@ -1,6 +1,7 @@
 // Emitter: statements. Python control flow maps onto C++ directly; `for ... in range` keeps
 // Python's semantics (bounds evaluated once, loop variable keeps its last value), and loop
 // `else:` blocks run unless the loop was left by `break`.
+#include <algorithm>
 #include <optional>
 #include "codegen/ast_walk.h"
 #include "codegen/emitter.h"
@@ -80,7 +81,8 @@ void Emitter::statement(const Stmt& s) {
             line("auto " + ptr + " = " + element_access("simt_ref", t, "") + ";");
             std::string v = expr(*s.value);
             std::string code = binop_code(s.op, "*" + ptr, elem, v, s.value->type);
-            line("if (" + ptr + ") *" + ptr + " = " + cast(code, binop_type(s.op, elem, s.value->type), elem) + ";");
+            std::string store = "*" + ptr + " = " + cast(code, binop_type(s.op, elem, s.value->type), elem) + ";";
+            line(proven_.count(&t) || guarded(t) ? store : "if (" + ptr + ") " + store);
             --indent_;
             line("}");
             return;
@@ -88,7 +90,10 @@ void Emitter::statement(const Stmt& s) {
         case StmtKind::If: {
             line("if (" + cast(expr(*s.test), s.test->type, bool_type()) + ") {");
             ++indent_;
+            size_t outer_guards = guards_.size();
+            for (GuardFact& f : guard_facts(*s.test, s.body)) guards_.push_back(f);
             block(s.body);
+            guards_.resize(outer_guards);
             --indent_;
             if (s.orelse.empty()) { line("}"); return; }
             line("} else {");
@@ -160,6 +165,31 @@ void Emitter::loop_with_else(const Stmt& s, const std::string& header) {
     }
 }
 
+// The test, made once before a range() loop with stop `stop`, that every access in `accesses`
+// is in range on every iteration (loop_bounds.h; the helpers are in prelude/common.h).
+std::string Emitter::hoisted_bounds_test(const std::vector<HoistedAccess>& accesses, const std::string& stop) {
+    std::vector<std::string> tests;
+    for (const HoistedAccess& a : accesses) {
+        std::string array = expr(*a.array);
+        for (size_t k = 0; k < a.indices.size(); ++k) {
+            const HoistedIndex& h = a.indices[k];
+            std::string extent = array + ".shape[" + std::to_string(k) + "]";
+            std::string t;
+            if (!h.uses_var) {
+                t = "simt_invariant_in_range(" + expr(*h.index) + ", " + extent + ")";
+            } else {
+                t = "simt_affine_in_range(" + (h.coef ? expr(*h.coef) : std::string("1")) + ", " + stop + ", " + extent;
+                for (const Expr* b : h.offsets) t += ", " + expr(*b);
+                t += ")";
+            }
+            if (std::find(tests.begin(), tests.end(), t) == tests.end()) tests.push_back(t);
+        }
+    }
+    std::string code;
+    for (const std::string& t : tests) code += (code.empty() ? "" : " && ") + t;
+    return code;
+}
+
 void Emitter::for_statement(const Stmt& s) {
     const Type* it = s.iter->type;
     const Expr& target = *s.target;
@@ -192,28 +222,47 @@ void Emitter::for_statement(const Stmt& s) {
             loop.broke_flag = temp("broke");
             line("bool " + loop.broke_flag + " = false;");
         }
-        line(header + " {");
-        ++indent_;
-        assign_to(target, i, var);
-        loops_.push_back(loop);
-        int saved_line = last_line_;
         // The variable stays in [start, stop) for the whole body unless the body assigns it.
-        std::optional<std::string> outer;
         bool ranged = target.kind == ExprKind::Name && var->is_integer() && range_loop_nonnegative(s, nonnegative_) &&
                       !assigns_name(s.body, target.text);
-        if (ranged) {
-            if (auto it = ranged_vars_.find(target.text); it != ranged_vars_.end()) outer = it->second;
-            ranged_vars_[target.text] = stop;
+        auto emit_loop = [&] {
+            line(header + " {");
+            ++indent_;
+            assign_to(target, i, var);
+            loops_.push_back(loop);
+            int saved_line = last_line_;
+            std::optional<std::string> outer;
+            if (ranged) {
+                if (auto it = ranged_vars_.find(target.text); it != ranged_vars_.end()) outer = it->second;
+                ranged_vars_[target.text] = stop;
+            }
+            block(s.body);
+            if (ranged) {
+                if (outer) ranged_vars_[target.text] = *outer;
+                else ranged_vars_.erase(target.text);
+            }
+            loops_.pop_back();
+            --indent_;
+            line("}");
+            last_line_ = saved_line;
+        };
+        std::vector<HoistedAccess> hoisted;
+        if (ranged && unit_.options.bounds == BoundsMode::Masked) hoisted = hoistable_accesses(s, target.text);
+        if (hoisted.empty()) {
+            emit_loop();
+        } else {
+            line("if (" + hoisted_bounds_test(hoisted, stop) + ") {  // every access below in range: untested");
+            ++indent_;
+            for (const HoistedAccess& a : hoisted) proven_.insert(a.subscript);
+            emit_loop();
+            for (const HoistedAccess& a : hoisted) proven_.erase(a.subscript);
+            --indent_;
+            line("} else {");
+            ++indent_;
+            emit_loop();
+            --indent_;
+            line("}");
         }
-        block(s.body);
-        if (ranged) {
-            if (outer) ranged_vars_[target.text] = *outer;
-            else ranged_vars_.erase(target.text);
-        }
-        loops_.pop_back();
-        --indent_;
-        line("}");
-        last_line_ = saved_line;
         if (!s.orelse.empty()) {
             line("if (!" + loop.broke_flag + ") {");
             ++indent_;

@@ -6,6 +6,8 @@
 #include <set>
 #include <string>
 #include <vector>
+#include "codegen/guards.h"
+#include "codegen/loop_bounds.h"
 #include "sema/typed_function.h"
 
 namespace simt {
@@ -56,6 +58,7 @@ private:
     void statement(const Stmt& s);
     void assign_to(const Expr& target, const std::string& value_code, const Type* value_type);
     void for_statement(const Stmt& s);
+    std::string hoisted_bounds_test(const std::vector<HoistedAccess>& accesses, const std::string& stop);
     void loop_with_else(const Stmt& s, const std::string& header);
     void line(const std::string& text);
     void line_directive(Loc loc);
@@ -109,6 +112,12 @@ private:
     // Integer locals of the function being emitted that are never negative (nonnegative.h).
     std::set<std::string> nonnegative_;
     std::string index_code(const Expr& index);  // an index component, tagged with its known range
+    // Element accesses a test before their loop has proven in range (loop_bounds.h), while that
+    // loop's checked copy is emitted: they run without the bounds test.
+    std::set<const Expr*> proven_;
+    // What the tests of the if statements around the code being emitted keep in range (guards.h).
+    std::vector<GuardFact> guards_;
+    bool guarded(const Expr& subscript) const;  // every index of the access is kept in range
 };
 
 }  // namespace simt

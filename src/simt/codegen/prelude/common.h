@@ -251,6 +251,37 @@ SIMT_INLINE T* simt_ref(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, I
     const int64_t stop[N] = {simt_index_stop(idx)...};
     return simt_locate<!simt_all_unsigned<I...>::value>(ctx, a, site, ix, stop);
 }
+// Accesses that a test before their loop proved in range (codegen/loop_bounds.h): no wrap-around,
+// no test. The tests: an invariant index, and c*v + b1 + b2 ... for every v in [0, stop). Their
+// bounds keep the arithmetic far from overflow; a test that fails only means the loop runs with
+// every access tested.
+template <class I> SIMT_INLINE bool simt_invariant_in_range(I i, int64_t extent) {
+    return (uint64_t)(int64_t)i < (uint64_t)extent;
+}
+template <class C, class S, class... B>
+SIMT_INLINE bool simt_affine_in_range(C coef, S stop_value, int64_t extent, B... terms) {
+    const int64_t c = (int64_t)coef, stop = (int64_t)stop_value, small = (int64_t)1 << 40;
+    if (stop <= 0) return true;  // the loop does not run
+    if (c < 0 || c > 0x7fffffff || stop > 0x7fffffff) return false;
+    if (!(((int64_t)terms >= 0 && (int64_t)terms <= small) && ...)) return false;
+    return c * (stop - 1) + ((int64_t)0 + ... + (int64_t)terms) < extent;
+}
+template <class T, int N, int L, class... I>
+SIMT_INLINE T simt_load_proven(simt_ctx&, const simt_array<T, N, L>& a, int, I... idx) {
+    int64_t ix[N] = {simt_index_value(idx)...};
+    return *simt_address(a, ix);
+}
+template <class T, int N, int L, class... I>
+SIMT_INLINE void simt_store_proven(simt_ctx&, const simt_array<T, N, L>& a, int, typename simt_same<T>::type value,
+                                   I... idx) {
+    int64_t ix[N] = {simt_index_value(idx)...};
+    *simt_address(a, ix) = value;
+}
+template <class T, int N, int L, class... I>
+SIMT_INLINE T* simt_ref_proven(simt_ctx&, const simt_array<T, N, L>& a, int, I... idx) {
+    int64_t ix[N] = {simt_index_value(idx)...};
+    return simt_address(a, ix);
+}
 template <class T, int L>
 SIMT_INLINE T simt_load_unchecked(const simt_array<T, 1, L>& a, int64_t i) {
     int64_t ix[1] = {i};
