@@ -5,6 +5,7 @@ from ..measure import ArrayCase, close_enough
 from ..model import Cell, Row
 from ..suite import workload
 from .common import ARRAY_LIBS, cells_for
+from .cpu_kernels import CPP_LOOP, cpp_loop_cell, tiled_target_note
 
 METHOD = ("FLOP/s = 2 n**3 / median time of a @ b on fresh random matrices in [-1, 1). Eight random "
           "rows of each result are checked against a float64 product on the host. The limit column is "
@@ -53,7 +54,9 @@ TILED_METHOD = ("The kernel-language matrix product (bench/kernels.py: numba's d
                 "shared-memory tiles, one thread per element of C) compiled from one source by simt and "
                 "by numba-cuda; float32; FLOP/s = 2 n**3 / median time; rows checked as for a @ b. "
                 "'masked' is simt's default (out-of-range accesses are masked); 'unchecked' compiles "
-                "with boundscheck=False, which is numba's default.")
+                "with boundscheck=False, which is numba's default. On the cpu backend the anchor is a "
+                "plain triple loop in C++ (bench/cpu/triple_loop.cpp) built with the host compiler at -O3 and "
+                "run on one thread.")
 
 
 def _tiled_sizes(ctx):
@@ -67,6 +70,7 @@ def run_tiled(ctx):
     gpu = ctx.backend == "cuda"
     unit, scale = ("TFLOP/s", 1e12) if gpu else ("GFLOP/s", 1e9)
     rows = []
+    loop_cells = {}  # the C++ triple loop, once per size (cpu backend)
     for n in _tiled_sizes(ctx):
         for op, label in (("tiled_matmul", "masked"), ("tiled_matmul_unchecked", "unchecked")):
             ctx.log(f"  tiled matmul float32 n = {n}, {label}")
@@ -74,5 +78,10 @@ def run_tiled(ctx):
             case.op = op
             row = Row(f"float32, n = {n}, {label}", unit, True, params={"n": n, "dtype": "float32", "bounds": label})
             row.cells = cells_for(ctx, ("simt", "numba"), case)
+            if ctx.backend == "cpu":
+                if n not in loop_cells:
+                    ctx.log(f"    {CPP_LOOP} n = {n}")
+                    loop_cells[n] = cpp_loop_cell(n, 3 if ctx.quick else 5, scale)
+                row.cells[CPP_LOOP] = loop_cells[n]
             rows.append(row)
-    return rows, []
+    return rows, [tiled_target_note()] if ctx.backend == "cpu" else []
