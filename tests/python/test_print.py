@@ -65,3 +65,53 @@ def test_print_rejects_what_it_cannot_format():
 
     with pytest.raises(cuda.TypingError, match="no keyword arguments"):
         kw[1, 1]()
+
+
+PIPE_SCRIPT = r'''
+import os, sys, threading
+import simt
+from simt import cuda
+
+@cuda.jit
+def chatty(flag, out):
+    t = cuda.threadIdx.x
+    if flag == 1:
+        for r in range(4):
+            print("thread", t, "round", r, "of a long line of kernel output")
+    out[t] = t
+
+read_end, write_end = os.pipe()
+saved = os.dup(1)
+os.dup2(write_end, 1)       # stdout is a pipe that a Python thread drains, as in Jupyter
+got = []
+def drain():
+    while True:
+        chunk = os.read(read_end, 1024)   # small reads: each needs the GIL to go on
+        if not chunk:
+            return
+        got.append(chunk)
+reader = threading.Thread(target=drain)
+reader.start()
+out = simt.zeros(1024)
+for _ in range(20):         # short launches: the cpu backend learns to run this kernel inline
+    chatty[1, 1024](0, out)
+simt.synchronize()
+chatty[1, 1024](1, out)     # about 220 KiB of output, several times what the pipe holds
+simt.synchronize()
+os.dup2(saved, 1)
+os.close(write_end)
+reader.join()
+lines = b"".join(got).decode().splitlines()
+print(len(lines), sum(line.startswith("thread ") for line in lines))
+'''
+
+
+def test_printing_kernel_into_a_pipe_a_python_thread_drains_finishes(tmp_path):
+    import subprocess
+    import sys
+
+    script = tmp_path / "chatty.py"
+    script.write_text(PIPE_SCRIPT)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["4096", "4096"]

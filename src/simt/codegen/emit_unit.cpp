@@ -64,6 +64,7 @@ GeneratedSource Emitter::run() {
     g.full_source = prelude_source(target_) + "\n#line 1 \"simt-generated\"\n" + g.user_code;
     g.static_shared_bytes = unit_.static_shared_bytes;
     g.local_bytes = unit_.local_bytes;
+    g.prints = unit_.uses_print;
     return g;
 }
 

@@ -20,6 +20,7 @@ struct GeneratedSource {
     std::string entry_name;   // symbol of the kernel entry point
     int64_t static_shared_bytes = 0;  // cuda.shared.array storage with a fixed size
     int64_t local_bytes = 0;          // cuda.local.array storage per thread
+    bool prints = false;              // calls print()
     CompileOptions options;   // what it was generated with; backends map them to compiler flags
 };
 

@@ -23,6 +23,7 @@ const Type* infer_print(Sema& s, Expr& call) {
         if (!t->is_scalar() || t->is_complex())
             s.fail(a.loc, "print() in a kernel prints integers, floats, booleans and string constants, not " + t->str());
     }
+    s.unit().uses_print = true;
     return none_type();
 }
 

@@ -83,6 +83,7 @@ struct CompileUnit {
     // Features the back end must provide for this kernel.
     bool uses_barrier = false;   // syncthreads and friends: threads of a block must run as fibers
     bool uses_warp = false;      // warp-synchronous operations
+    bool uses_print = false;     // print(): output is written to stdout by the backend
     std::vector<MemoryArray> memory_arrays;
     int64_t static_shared_bytes = 0;  // cuda.shared.array storage of fixed size, laid out in order
     int64_t local_bytes = 0;          // cuda.local.array storage per thread

@@ -45,6 +45,7 @@ public:
     cpu_abi::EntryPoint entry = nullptr;
     void* handle = nullptr;
     int64_t local_bytes = 0;  // cuda.local.array storage per thread
+    bool prints = false;      // writes print() output to stdout after each launch
     // Time per GPU thread of its last launch on one core (negative: never measured).
     std::atomic<double> serial_ns_per_thread{-1};
     // Inline runs far over the limit since its last inline run within it; at two the kernel's
@@ -235,6 +236,7 @@ public:
         if (!kernel->entry) raise(ErrorKind::Compiler, "compiled kernel %s has no entry point %s", path.c_str(), source.entry_name.c_str());
         kernel->static_shared_bytes = source.static_shared_bytes;
         kernel->local_bytes = source.local_bytes;
+        kernel->prints = source.prints;
         loaded_[key] = kernel;
         return kernel;
     }
@@ -282,9 +284,11 @@ public:
         };
         // Kernels run on the caller's thread only when measured to be short; one that then takes
         // far longer twice (its time depends on its arguments) is always queued from then on.
+        // Kernels that print are always queued: the caller holds the GIL, and writing to a full
+        // stdout pipe that a Python thread drains (Jupyter does) would then never finish.
         const double per_thread = kernel->serial_ns_per_thread.load(std::memory_order_relaxed);
         if (per_thread >= 0 && per_thread * threads < kInlineNs && kernel->local_bytes <= kInlineLocalBytes &&
-            !kernel->never_inline.load(std::memory_order_relaxed))
+            !kernel->prints && !kernel->never_inline.load(std::memory_order_relaxed))
             if (run_here_if_idle(c.stream, [&] { run(true); })) return;
         submit(c.stream, [run] { run(false); });
     }
