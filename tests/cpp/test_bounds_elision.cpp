@@ -115,6 +115,10 @@ TEST(Guards, AnAccessTheEnclosingIfKeepsInRangeIsUntested) {
     EXPECT_FALSE(store("i < A.shape[0] and j < A.shape[1]", "        j += 1\n" + plain));  // changed after the test
     EXPECT_FALSE(store("i < A.shape[0] and j < A.shape[1]", "        A = B\n" + plain));
     EXPECT_FALSE(store("i - 1 < A.shape[0] and j < A.shape[1]", "        A[i - 1, j] = 1\n"));  // may be -1
+    EXPECT_TRUE(store("0 <= i - 1 < A.shape[0] and j < A.shape[1]", "        A[i - 1, j] = 1\n"));  // ... unless tested
+    EXPECT_TRUE(store("i - 1 >= 0 and A.shape[0] > i - 1 and j < A.shape[1]", "        A[i - 1, j] = 1\n"));
+    EXPECT_FALSE(store("i - 1 >= 1 and i - 1 < A.shape[0] and j < A.shape[1]", "        A[i - 1, j] = 1\n"));
+    EXPECT_FALSE(store("0 <= i - 2 and i - 1 < A.shape[0] and j < A.shape[1]", "        A[i - 1, j] = 1\n"));
     EXPECT_FALSE(store("i < A.shape[0] and j < A.shape[1]", "        pass\n    else:\n" + plain));
     EXPECT_FALSE(store("i < A.shape[0] and j < A.shape[1]", plain, BoundsMode::Checked));
 }

@@ -246,6 +246,29 @@ def test_each_form_of_guard(rng, which):
 
 
 @cuda.jit
+def neighbours(A, out):
+    i = cuda.grid(1)
+    if i < out.shape[0]:
+        out[i] = 0.0
+        if 0 <= i - 1 < A.shape[0]:      # the test states i - 1 >= 0, so A[i - 1] needs no test
+            out[i] += A[i - 1]
+        if i + 1 < A.shape[0]:
+            out[i] += 10 * A[i + 1]
+
+
+def test_a_lower_bound_stated_by_the_test_counts(rng):
+    a = rng.standard_normal(30)
+    out = simt.full(33, 5.0)
+    neighbours[1, 64](simt.asarray(a), out)
+    i = np.arange(33)
+    expected = np.where((i >= 1) & (i - 1 < 30), a[np.clip(i - 1, 0, 29)], 0) + np.where(i + 1 < 30, 10 * a[np.clip(i + 1, 0, 29)], 0)
+    np.testing.assert_allclose(out.get(), expected, rtol=1e-14)
+    untested = untested_lines(neighbours)
+    assert any("simt_load_proven(ctx, A, " in line and "(i - 1L)" in line for line in untested)
+    assert any("simt_load_proven(ctx, A, " in line and "(i + 1L)" in line for line in untested)
+
+
+@cuda.jit
 def guards_that_do_not_apply(A, out, shift):
     i = cuda.grid(1)
     if i < A.shape[0]:

@@ -151,14 +151,17 @@ bool Emitter::guarded(const Expr& sub) const {
         parts.push_back(&index);
     if (int(parts.size()) != base.type->ndim) return false;
     for (size_t k = 0; k < parts.size(); ++k) {
-        // x < extent is half of it: x must also be known non-negative (else it would wrap).
+        // x < extent is half of it: x must also be non-negative (else it would wrap), which the
+        // compiler proves or the test states.
         const Expr& x = *parts[k];
         if (!x.type || !x.type->is_integer()) return false;
-        if (dtype_is_signed(x.type->dtype) && !nonnegative(x, nonnegative_)) return false;
-        bool kept = false;
-        for (const GuardFact& f : guards_)
-            kept = kept || (f.array == base.text && f.dim == int(k) && same_pure_expr(*f.index, x));
-        if (!kept) return false;
+        bool below = false, nonneg = !dtype_is_signed(x.type->dtype) || nonnegative(x, nonnegative_);
+        for (const GuardFact& f : guards_) {
+            if (!same_pure_expr(*f.index, x)) continue;
+            below = below || (f.array == base.text && f.dim == int(k));
+            nonneg = nonneg || f.array.empty();
+        }
+        if (!below || !nonneg) return false;
     }
     return true;
 }

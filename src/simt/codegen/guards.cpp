@@ -57,6 +57,10 @@ bool pure(const Expr& e) {
     }
 }
 
+bool is_zero(const Expr& e) {
+    return e.resolved && e.resolved->is_constant && e.resolved->constant.is_int() && e.resolved->constant.as_int() == 0;
+}
+
 void names_in(const Expr& e, std::set<std::string>& out) {
     if (e.kind == ExprKind::Name) out.insert(e.text);
     for (const ExprPtr& c : e.children) names_in(*c, out);
@@ -74,6 +78,8 @@ void collect(const Expr& test, std::vector<GuardFact>& out) {
         GuardFact f;
         if (test.cmpops[i] == CmpOpKind::Lt && extent_of(r, f.array, f.dim)) f.index = &l;
         else if (test.cmpops[i] == CmpOpKind::Gt && extent_of(l, f.array, f.dim)) f.index = &r;
+        else if (test.cmpops[i] == CmpOpKind::Le && is_zero(l)) f.index = &r;   // 0 <= x
+        else if (test.cmpops[i] == CmpOpKind::Ge && is_zero(r)) f.index = &l;   // x >= 0
         if (f.index && f.index->type && f.index->type->is_integer() && pure(*f.index)) out.push_back(f);
     }
 }
@@ -84,7 +90,8 @@ std::vector<GuardFact> guard_facts(const Expr& test, const std::vector<StmtPtr>&
     std::vector<GuardFact> facts, kept;
     collect(test, facts);
     for (const GuardFact& f : facts) {
-        std::set<std::string> names{f.array};
+        std::set<std::string> names;
+        if (!f.array.empty()) names.insert(f.array);
         names_in(*f.index, names);
         bool stable = true;
         for (const std::string& n : names) stable = stable && !assigns_name(body, n);

@@ -3,7 +3,8 @@
 // test the same indices again. Inside the body of such an if, an access whose every index is a
 // non-negative expression the test compared against the array's extent (`x < A.shape[k]`,
 // `A.shape[k] > x`, `x < len(A)`, `x < A.size` for 1-D A) needs no test of its own, provided the
-// body reassigns neither the array nor any name in the index.
+// body reassigns neither the array nor any name in the index. An index is non-negative when the
+// compiler proves it so (nonnegative.h) or the test says so (`0 <= x`, `x >= 0`).
 #pragma once
 #include <string>
 #include <vector>
@@ -11,7 +12,7 @@
 
 namespace simt {
 
-// `index < array.shape[dim]` holds.
+// `index < array.shape[dim]` holds, or (with an empty `array`) `index >= 0` does.
 struct GuardFact {
     std::string array;
     int dim = 0;
