@@ -37,13 +37,19 @@ TEST(LoopBounds, InvariantAndAffineIndicesAreTestedOnceBeforeTheLoop) {
         "        out[k] = acc\n",
         {f32_2d(), f32_1d(), int64_type(), int64_type()});
     EXPECT_NE(code.find("simt_invariant_in_range(r, A.shape[0])"), std::string::npos) << code;
-    EXPECT_NE(code.find("simt_affine_in_range(2L, simt_stop1, A.shape[1], j, 1L)"), std::string::npos) << code;
-    EXPECT_NE(code.find("simt_affine_in_range(1, simt_stop1, out.shape[0])"), std::string::npos) << code;
+    EXPECT_NE(code.find("simt_affine_in_range(2L, simt_start0, simt_stop1, A.shape[1], j, 1L)"), std::string::npos) << code;
+    EXPECT_NE(code.find("simt_affine_in_range(1, simt_start0, simt_stop1, out.shape[0])"), std::string::npos) << code;
     EXPECT_EQ(count(code, "for (int64_t simt_i3"), 2u) << code;  // the untested copy and the original
     EXPECT_EQ(count(code, "simt_load_proven(ctx, A, "), 1u) << code;
     EXPECT_EQ(count(code, "simt_load(ctx, A, "), 1u) << code;
     EXPECT_EQ(count(code, "simt_store_proven(ctx, out, "), 1u) << code;
     EXPECT_EQ(count(code, "simt_store(ctx, out, "), 1u) << code;
+    // A start the analysis proves non-negative is checked once at run time before the loop's range
+    // is trusted (an int64 overflow could make it negative).
+    std::string from_m = user_code("def k(A, m, n):\n    for k in range(cuda.threadIdx.x * 4, n):\n        A[k] = 1\n",
+                                   {f32_1d(), int64_type(), int64_type()});
+    EXPECT_NE(from_m.find("const int64_t simt_known_stop"), std::string::npos) << from_m;
+    EXPECT_NE(from_m.find("simt_affine_in_range(1, simt_start"), std::string::npos) << from_m;
 }
 
 TEST(LoopBounds, OnlyTheDefaultMaskedModeWritesLoopsTwice) {
@@ -96,11 +102,11 @@ TEST(LoopBounds, LoopsThatMustNotBeDuplicatedAreWrittenOnce) {
     EXPECT_EQ(count(nested, "for (int64_t"), 3u) << nested;
 }
 
-TEST(Guards, AnAccessTheEnclosingIfKeepsInRangeIsUntested) {
+TEST(Guards, AnAccessTheEnclosingIfKeepsBelowTheExtentsOnlyTestsItsSign) {
     auto store = [&](const std::string& test, const std::string& body, BoundsMode mode = BoundsMode::Masked) {
         std::string code = user_code("def k(A, B):\n    i, j = cuda.grid(2)\n    if " + test + ":\n" + body, {f32_2d(), f32_2d()},
                                      mode);
-        return code.find("simt_store_proven(ctx, A, ") != std::string::npos;
+        return code.find("simt_store_nonneg(ctx, A, ") != std::string::npos;
     };
     const std::string plain = "        A[i, j] = 1\n";
     EXPECT_TRUE(store("i < A.shape[0] and j < A.shape[1]", plain));

@@ -3,7 +3,7 @@ must not change. (1) Hoisted out of range() loops (src/simt/codegen/loop_bounds.
 accesses are loop-invariant or affine in its variable is written twice, once with those accesses
 untested (taken when one test before the loop proves them in range) and once as written.
 (2) Kept by an enclosing if (src/simt/codegen/guards.h): `if i < A.shape[0]: A[i] = ...` needs no
-second test. Results follow the masked semantics either way: out-of-range loads give 0, stores are
+second extent test (the sign is still tested: it is negative only after an int64 overflow). Results follow the masked semantics either way: out-of-range loads give 0, stores are
 dropped, a negative index wraps once. Each test runs cases on both sides, against NumPy."""
 import numpy as np
 import pytest
@@ -133,9 +133,10 @@ def test_shared_memory_tiles_run_untested_and_match_numpy(rng):
     expected = a.astype(np.float64) @ b.astype(np.float64)
     np.testing.assert_allclose(c.get(), expected, rtol=1e-4, atol=1e-4)
     source = generated(fast_matmul)
-    # The inner product's shared-memory loads (loop copy), the guarded tile loads and the result's store.
-    for access in ("simt_load_proven(ctx, sA", "simt_load_proven(ctx, sB", "simt_load_proven(ctx, A",
-                   "simt_load_proven(ctx, B", "simt_store_proven(ctx, C"):
+    # The inner product's shared-memory loads (loop copy) untested; the guarded tile loads and the
+    # result's store test only their sign.
+    for access in ("simt_load_proven(ctx, sA", "simt_load_proven(ctx, sB", "simt_load_nonneg(ctx, A",
+                   "simt_load_nonneg(ctx, B", "simt_store_nonneg(ctx, C"):
         assert access in source
 
 
@@ -194,7 +195,8 @@ def test_boundscheck_still_reports_the_first_failing_access(rng):
 # ---- accesses kept in range by an enclosing if ---------------------------------------------------
 
 def untested_lines(kernel):
-    return [line.strip() for line in generated(kernel).splitlines() if "_proven(" in line]
+    """Lines with accesses whose extent test is left out (kept by an if: only the sign is tested)."""
+    return [line.strip() for line in generated(kernel).splitlines() if "_nonneg(" in line]
 
 
 @cuda.jit
@@ -212,7 +214,7 @@ def test_a_guarded_store_is_untested_and_the_other_arrays_keep_their_tests(rng):
     bt = np.zeros((13, 7))
     bt[:, :6] = b.T
     np.testing.assert_allclose(c.get(), a + 2 * bt, rtol=1e-14)
-    assert untested_lines(guarded_2d) and all("simt_store_proven(ctx, C, " in line and "simt_load(ctx, A, " in line
+    assert untested_lines(guarded_2d) and all("simt_store_nonneg(ctx, C, " in line and "simt_load(ctx, A, " in line
                                               for line in untested_lines(guarded_2d))
 
 
@@ -241,7 +243,7 @@ def test_each_form_of_guard(rng, which):
     expected = np.full(64, -1.0)
     expected[:50] = a + which + 1
     np.testing.assert_allclose(out.get(), expected, rtol=1e-14)
-    loads = [line for line in untested_lines(guard_forms) if "simt_load_proven(ctx, A, " in line]
+    loads = [line for line in untested_lines(guard_forms) if "simt_load_nonneg(ctx, A, " in line]
     assert len(loads) % 4 == 0 and loads  # each form, once per emitted copy of the kernel
 
 
@@ -264,8 +266,8 @@ def test_a_lower_bound_stated_by_the_test_counts(rng):
     expected = np.where((i >= 1) & (i - 1 < 30), a[np.clip(i - 1, 0, 29)], 0) + np.where(i + 1 < 30, 10 * a[np.clip(i + 1, 0, 29)], 0)
     np.testing.assert_allclose(out.get(), expected, rtol=1e-14)
     untested = untested_lines(neighbours)
-    assert any("simt_load_proven(ctx, A, " in line and "(i - 1L)" in line for line in untested)
-    assert any("simt_load_proven(ctx, A, " in line and "(i + 1L)" in line for line in untested)
+    assert any("simt_load_nonneg(ctx, A, " in line and "(i - 1L)" in line for line in untested)
+    assert any("simt_load_nonneg(ctx, A, " in line and "(i + 1L)" in line for line in untested)
 
 
 @cuda.jit
@@ -299,3 +301,89 @@ def test_guards_do_not_apply_to_else_branches_negative_or_changed_indices(rng):
             expected[i] += 100 * masked_load(a, i + shift)
     np.testing.assert_allclose(out.get(), expected, rtol=1e-14)
     assert untested_lines(guards_that_do_not_apply) == []  # (out is never the guarded array)
+
+
+# ---- values that break the assumptions must stay masked (found by review) --------------------------
+
+def window(rng):
+    """A 10-element view into the middle of an 18-element array: writes past the view show up."""
+    values = rng.standard_normal(18)
+    big = simt.asarray(values)
+    return values, big, big[4:14]
+
+
+@cuda.jit
+def stores_until(A, n):
+    for v in range(n):          # n is a uint64 here: a stop of 2**64 - 1 is not a small loop
+        if v >= 12:
+            break
+        A[v] = 7.0
+
+
+def test_a_uint64_stop_past_int64_keeps_the_loop_tested(rng):
+    values, big, view = window(rng)
+    stores_until[1, 1](view, np.uint64(2**64 - 1))
+    expected = values.copy()
+    expected[4:14] = 7.0        # v = 10, 11 are past the view: dropped
+    np.testing.assert_array_equal(big.get(), expected)
+
+
+@cuda.jit
+def overflowing_index(A):
+    # Python's value is 4 * 2**62 + 4611686018427387902, far past the end; int64 wraps it to -2
+    j = ((cuda.threadIdx.x + 3) << 62) + 4611686018427387902
+    if j < A.shape[0]:
+        A[j] = 7.0
+
+
+@cuda.jit
+def overflowing_start(A):
+    s = ((cuda.threadIdx.x + 3) << 62) + 4611686018427387902
+    for v in range(s, 5):        # v is proven non-negative, but int64 makes the start -2
+        A[v] = 7.0
+
+
+@pytest.mark.parametrize("kernel", [overflowing_index, overflowing_start])
+def test_an_index_that_overflows_int64_never_writes_outside_the_array(rng, kernel):
+    values, big, view = window(rng)
+    kernel[1, 1](view)
+    got = big.get()
+    np.testing.assert_array_equal(np.concatenate([got[:4], got[14:]]), np.concatenate([values[:4], values[14:]]))
+    # (inside the view, -2 as an unsigned index is past the end too: nothing is written there either)
+    np.testing.assert_array_equal(got[4:14], values[4:14] if kernel is overflowing_index else
+                                  np.where(np.arange(10) < 5, 7.0, values[4:14]))
+
+
+ZERO_D_SCRIPT = r'''
+import sys
+import numpy as np
+import simt
+from simt import cuda
+
+@cuda.jit
+def count(A, B, n):
+    for v in range(n):
+        A[()] += 1.0
+    B[()] = 2 * A[()]
+
+start = float(sys.argv[1])
+a, b = simt.asarray(np.array(start)), simt.asarray(np.array(0.0))
+count[1, 1](a, b, 7)
+print(float(a.get()) == start + 7 and float(b.get()) == 2 * (start + 7))
+'''
+
+
+@pytest.mark.skipif(simt.backend() != "cpu", reason="0-d arrays as kernel arguments do not compile for CUDA yet "
+                                                    "(their kernel argument layout has no extents)")
+def test_zero_dimensional_arrays_in_a_range_loop(tmp_path, rng):
+    # In a subprocess: 0-d loads and stores read a wrong address and crashed the interpreter before,
+    # and a loop over a 0-d access was emitted with an empty test, which did not compile.
+    import subprocess
+    import sys
+
+    script = tmp_path / "zero_d.py"
+    script.write_text(ZERO_D_SCRIPT)
+    done = subprocess.run([sys.executable, str(script), repr(float(rng.standard_normal()))], capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True"]

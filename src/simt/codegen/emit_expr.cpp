@@ -149,7 +149,7 @@ bool Emitter::guarded(const Expr& sub) const {
         for (const ExprPtr& c : index.children) parts.push_back(c.get());
     else
         parts.push_back(&index);
-    if (int(parts.size()) != base.type->ndim) return false;
+    if (parts.empty() || int(parts.size()) != base.type->ndim) return false;
     for (size_t k = 0; k < parts.size(); ++k) {
         // x < extent is half of it: x must also be non-negative (else it would wrap), which the
         // compiler proves or the test states.
@@ -170,10 +170,14 @@ std::string Emitter::element_access(const char* fn, const Expr& sub, const std::
     const Expr& base = *sub.children[0];
     const Expr& index = *sub.children[1];
     int site = sub.resolved ? sub.resolved->site : -1;
-    std::string name = proven_.count(&sub) || guarded(sub) ? std::string(fn) + "_proven" : std::string(fn);
+    // Proven by a test before the loop: untested. Kept below the extents by an if: only the sign
+    // is tested, on the indices as signed values (see simt_load_nonneg).
+    const bool proven = proven_.count(&sub) > 0, kept = !proven && guarded(sub);
+    std::string name = std::string(fn) + (proven ? "_proven" : kept ? "_nonneg" : "");
     std::string head = name + "(ctx, " + expr(base) + ", " + std::to_string(site) + (extra.empty() ? "" : ", " + extra);
+    auto component = [&](const Expr& c) { return kept ? cast(expr(c), c.type, int64_type()) : index_code(c); };
     if (index.kind == ExprKind::Tuple) {
-        for (const ExprPtr& c : index.children) head += ", " + index_code(*c);
+        for (const ExprPtr& c : index.children) head += ", " + component(*c);
         return head + ")";
     }
     if (index.type->is_tuple()) {  // A[idx] with idx a tuple value: evaluate it once
@@ -183,7 +187,7 @@ std::string Emitter::element_access(const char* fn, const Expr& sub, const std::
             s += ", " + cast(tmp + ".f" + std::to_string(i), index.type->elems[i], index_type(index.type->elems[i]));
         return s + "); }())";
     }
-    return head + ", " + index_code(index) + ")";
+    return head + ", " + component(index) + ")";
 }
 
 std::string Emitter::subscript_expr(const Expr& e) {

@@ -82,7 +82,7 @@ void Emitter::statement(const Stmt& s) {
             std::string v = expr(*s.value);
             std::string code = binop_code(s.op, "*" + ptr, elem, v, s.value->type);
             std::string store = "*" + ptr + " = " + cast(code, binop_type(s.op, elem, s.value->type), elem) + ";";
-            line(proven_.count(&t) || guarded(t) ? store : "if (" + ptr + ") " + store);
+            line(proven_.count(&t) ? store : "if (" + ptr + ") " + store);
             --indent_;
             line("}");
             return;
@@ -165,9 +165,10 @@ void Emitter::loop_with_else(const Stmt& s, const std::string& header) {
     }
 }
 
-// The test, made once before a range() loop with stop `stop`, that every access in `accesses`
+// The test, made once before a range() loop over [start, stop), that every access in `accesses`
 // is in range on every iteration (loop_bounds.h; the helpers are in prelude/common.h).
-std::string Emitter::hoisted_bounds_test(const std::vector<HoistedAccess>& accesses, const std::string& stop) {
+std::string Emitter::hoisted_bounds_test(const std::vector<HoistedAccess>& accesses, const std::string& start,
+                                         const std::string& stop) {
     std::vector<std::string> tests;
     for (const HoistedAccess& a : accesses) {
         std::string array = expr(*a.array);
@@ -178,7 +179,8 @@ std::string Emitter::hoisted_bounds_test(const std::vector<HoistedAccess>& acces
             if (!h.uses_var) {
                 t = "simt_invariant_in_range(" + expr(*h.index) + ", " + extent + ")";
             } else {
-                t = "simt_affine_in_range(" + (h.coef ? expr(*h.coef) : std::string("1")) + ", " + stop + ", " + extent;
+                t = "simt_affine_in_range(" + (h.coef ? expr(*h.coef) : std::string("1")) + ", " + start + ", " + stop + ", " +
+                    extent;
                 for (const Expr* b : h.offsets) t += ", " + expr(*b);
                 t += ")";
             }
@@ -225,6 +227,13 @@ void Emitter::for_statement(const Stmt& s) {
         // The variable stays in [start, stop) for the whole body unless the body assigns it.
         bool ranged = target.kind == ExprKind::Name && var->is_integer() && range_loop_nonnegative(s, nonnegative_) &&
                       !assigns_name(s.body, target.text);
+        // The start is non-negative as Python computes it; an int64 overflow could still make it
+        // negative here, so the stop the accesses may rely on is checked once (-1: no known range).
+        std::string known_stop = stop;
+        if (ranged && !(n < 2 || (call.children[1]->resolved && call.children[1]->resolved->is_constant))) {
+            known_stop = temp("known_stop");
+            line("const int64_t " + known_stop + " = " + start + " >= 0 ? (int64_t)" + stop + " : -1;");
+        }
         auto emit_loop = [&] {
             line(header + " {");
             ++indent_;
@@ -234,7 +243,7 @@ void Emitter::for_statement(const Stmt& s) {
             std::optional<std::string> outer;
             if (ranged) {
                 if (auto it = ranged_vars_.find(target.text); it != ranged_vars_.end()) outer = it->second;
-                ranged_vars_[target.text] = stop;
+                ranged_vars_[target.text] = known_stop;
             }
             block(s.body);
             if (ranged) {
@@ -251,7 +260,7 @@ void Emitter::for_statement(const Stmt& s) {
         if (hoisted.empty()) {
             emit_loop();
         } else {
-            line("if (" + hoisted_bounds_test(hoisted, stop) + ") {  // every access below in range: untested");
+            line("if (" + hoisted_bounds_test(hoisted, start, stop) + ") {  // every access below in range: untested");
             ++indent_;
             for (const HoistedAccess& a : hoisted) proven_.insert(a.subscript);
             emit_loop();

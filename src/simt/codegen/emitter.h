@@ -59,7 +59,8 @@ private:
     void statement(const Stmt& s);
     void assign_to(const Expr& target, const std::string& value_code, const Type* value_type);
     void for_statement(const Stmt& s);
-    std::string hoisted_bounds_test(const std::vector<HoistedAccess>& accesses, const std::string& stop);
+    std::string hoisted_bounds_test(const std::vector<HoistedAccess>& accesses, const std::string& start,
+                                    const std::string& stop);
     void loop_with_else(const Stmt& s, const std::string& header);
     void line(const std::string& text);
     void line_directive(Loc loc);

@@ -123,7 +123,7 @@ public:
             for (const ExprPtr& c : index.children) parts.push_back(c.get());
         else
             parts.push_back(&index);
-        if (int(parts.size()) != base.type->ndim) return std::nullopt;
+        if (parts.empty() || int(parts.size()) != base.type->ndim) return std::nullopt;  // 0-d: nothing to test
         HoistedAccess out;
         out.subscript = &e;
         out.array = &base;

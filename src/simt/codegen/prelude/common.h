@@ -117,6 +117,7 @@ template <class T, int N, int L> SIMT_INLINE int64_t simt_size(const simt_array<
 }
 
 template <class T, int N, int L> SIMT_INLINE T* simt_address(const simt_array<T, N, L>& a, const int64_t* ix) {
+    if constexpr (N == 0) return a.data;  // a 0-d array: its one element (there is no ix[0] to read)
     if (L == SIMT_C) {
         int64_t off = ix[0];
         for (int k = 1; k < N; ++k) off = off * a.shape[k] + ix[k];
@@ -258,12 +259,16 @@ SIMT_INLINE T* simt_ref(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, I
 template <class I> SIMT_INLINE bool simt_invariant_in_range(I i, int64_t extent) {
     return (uint64_t)(int64_t)i < (uint64_t)extent;
 }
-template <class C, class S, class... B>
-SIMT_INLINE bool simt_affine_in_range(C coef, S stop_value, int64_t extent, B... terms) {
-    const int64_t c = (int64_t)coef, stop = (int64_t)stop_value, small = (int64_t)1 << 40;
-    if (stop <= 0) return true;  // the loop does not run
-    if (c < 0 || c > 0x7fffffff || stop > 0x7fffffff) return false;
-    if (!(((int64_t)terms >= 0 && (int64_t)terms <= small) && ...)) return false;
+// Whether integer v lies in [0, limit] (any integer type: a uint64 of 2**63 or more does not).
+template <class V> SIMT_INLINE bool simt_at_most(V v, uint64_t limit) { return (uint64_t)(int64_t)v <= limit; }
+// The loop variable runs over [start, stop) with a positive step.
+template <class C, class S0, class S, class... B>
+SIMT_INLINE bool simt_affine_in_range(C coef, S0 start_value, S stop_value, int64_t extent, B... terms) {
+    const uint64_t small = 0x7fffffff, term_limit = (uint64_t)1 << 40;
+    if (!simt_at_most(coef, small) || !simt_at_most(start_value, small) || !simt_at_most(stop_value, small)) return false;
+    if (!(simt_at_most(terms, term_limit) && ...)) return false;
+    const int64_t c = (int64_t)coef, start = (int64_t)start_value, stop = (int64_t)stop_value;
+    if (stop <= start) return true;  // the loop does not run
     return c * (stop - 1) + ((int64_t)0 + ... + (int64_t)terms) < extent;
 }
 template <class T, int N, int L, class... I>
@@ -281,6 +286,32 @@ template <class T, int N, int L, class... I>
 SIMT_INLINE T* simt_ref_proven(simt_ctx&, const simt_array<T, N, L>& a, int, I... idx) {
     int64_t ix[N] = {simt_index_value(idx)...};
     return simt_address(a, ix);
+}
+// Accesses an enclosing if keeps below the extents (codegen/guards.h): the indices are known
+// non-negative as Python computes them, so only a negative value here (an int64 overflow, where
+// Python's value would be past the end) is out of range; the compiler drops the test where it
+// can prove the sign itself.
+template <class T, int N, int L, class... I>
+SIMT_INLINE T simt_load_nonneg(simt_ctx&, const simt_array<T, N, L>& a, int, I... idx) {
+    int64_t ix[N] = {(int64_t)idx...};
+    bool ok = true;
+    for (int k = 0; k < N; ++k) ok = ok && ix[k] >= 0;
+    return ok ? *simt_address(a, ix) : T(0);
+}
+template <class T, int N, int L, class... I>
+SIMT_INLINE void simt_store_nonneg(simt_ctx&, const simt_array<T, N, L>& a, int, typename simt_same<T>::type value,
+                                   I... idx) {
+    int64_t ix[N] = {(int64_t)idx...};
+    bool ok = true;
+    for (int k = 0; k < N; ++k) ok = ok && ix[k] >= 0;
+    if (ok) *simt_address(a, ix) = value;
+}
+template <class T, int N, int L, class... I>
+SIMT_INLINE T* simt_ref_nonneg(simt_ctx&, const simt_array<T, N, L>& a, int, I... idx) {
+    int64_t ix[N] = {(int64_t)idx...};
+    bool ok = true;
+    for (int k = 0; k < N; ++k) ok = ok && ix[k] >= 0;
+    return ok ? simt_address(a, ix) : (T*)0;
 }
 template <class T, int L>
 SIMT_INLINE T simt_load_unchecked(const simt_array<T, 1, L>& a, int64_t i) {
