@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 #include "frontend/ast.h"
+#include "types/type.h"
 
 namespace simt {
 
@@ -19,6 +20,20 @@ inline void assigned_names(const Expr& target, std::vector<std::string>& out) {
     if (target.kind == ExprKind::Name) out.push_back(target.text);
     if (target.kind == ExprKind::Tuple || target.kind == ExprKind::List)
         for (const ExprPtr& c : target.children) assigned_names(*c, out);
+}
+
+// The index components of element access `subscript` (A[i, j] -> i, j; A[i] -> i; A[()] -> none)
+// when there is one per dimension of its array; empty otherwise and for 0-d arrays.
+inline std::vector<const Expr*> full_index(const Expr& subscript) {
+    const Expr& base = *subscript.children[0];
+    const Expr& index = *subscript.children[1];
+    std::vector<const Expr*> parts;
+    if (index.kind == ExprKind::Tuple)
+        for (const ExprPtr& c : index.children) parts.push_back(c.get());
+    else
+        parts.push_back(&index);
+    if (!base.type || !base.type->is_array() || int(parts.size()) != base.type->ndim) parts.clear();
+    return parts;
 }
 
 // Whether any statement of `body` (nested ones included) assigns `name`.

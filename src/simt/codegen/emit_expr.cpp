@@ -1,6 +1,7 @@
 // Emitter: expressions. Arithmetic is made explicit (operands converted to the numba result
 // type; Python's floor division, modulo and power via prelude helpers), and array element
 // accesses go through the prelude's bounds-aware load/store/ref helpers.
+#include "codegen/ast_walk.h"
 #include "codegen/emitter.h"
 #include "codegen/nonnegative.h"
 #include "sema/builtins.h"
@@ -142,14 +143,9 @@ std::string Emitter::index_code(const Expr& index) {
 bool Emitter::guarded(const Expr& sub) const {
     if (guards_.empty() || unit_.options.bounds != BoundsMode::Masked) return false;
     const Expr& base = *sub.children[0];
-    const Expr& index = *sub.children[1];
-    if (base.kind != ExprKind::Name || !base.type->is_array()) return false;
-    std::vector<const Expr*> parts;
-    if (index.kind == ExprKind::Tuple)
-        for (const ExprPtr& c : index.children) parts.push_back(c.get());
-    else
-        parts.push_back(&index);
-    if (parts.empty() || int(parts.size()) != base.type->ndim) return false;
+    if (base.kind != ExprKind::Name) return false;
+    std::vector<const Expr*> parts = full_index(sub);
+    if (parts.empty()) return false;
     for (size_t k = 0; k < parts.size(); ++k) {
         // x < extent is half of it: x must also be non-negative (else it would wrap), which the
         // compiler proves or the test states.

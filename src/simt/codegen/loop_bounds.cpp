@@ -116,14 +116,9 @@ public:
         // (a store target has no type of its own; a slice among the indices fails below)
         if (e.kind != ExprKind::Subscript || (e.type && !e.type->is_scalar())) return std::nullopt;
         const Expr& base = *e.children[0];
-        const Expr& index = *e.children[1];
         if (!stable_array(base)) return std::nullopt;
-        std::vector<const Expr*> parts;
-        if (index.kind == ExprKind::Tuple)
-            for (const ExprPtr& c : index.children) parts.push_back(c.get());
-        else
-            parts.push_back(&index);
-        if (parts.empty() || int(parts.size()) != base.type->ndim) return std::nullopt;  // 0-d: nothing to test
+        std::vector<const Expr*> parts = full_index(e);
+        if (parts.empty()) return std::nullopt;  // (0-d: nothing to test)
         HoistedAccess out;
         out.subscript = &e;
         out.array = &base;

@@ -291,27 +291,26 @@ SIMT_INLINE T* simt_ref_proven(simt_ctx&, const simt_array<T, N, L>& a, int, I..
 // non-negative as Python computes them, so only a negative value here (an int64 overflow, where
 // Python's value would be past the end) is out of range; the compiler drops the test where it
 // can prove the sign itself.
+template <int N> SIMT_INLINE bool simt_all_nonneg(const int64_t* ix) {
+    bool ok = true;
+    for (int k = 0; k < N; ++k) ok = ok && ix[k] >= 0;
+    return ok;
+}
 template <class T, int N, int L, class... I>
 SIMT_INLINE T simt_load_nonneg(simt_ctx&, const simt_array<T, N, L>& a, int, I... idx) {
     int64_t ix[N] = {(int64_t)idx...};
-    bool ok = true;
-    for (int k = 0; k < N; ++k) ok = ok && ix[k] >= 0;
-    return ok ? *simt_address(a, ix) : T(0);
+    return simt_all_nonneg<N>(ix) ? *simt_address(a, ix) : T(0);
 }
 template <class T, int N, int L, class... I>
 SIMT_INLINE void simt_store_nonneg(simt_ctx&, const simt_array<T, N, L>& a, int, typename simt_same<T>::type value,
                                    I... idx) {
     int64_t ix[N] = {(int64_t)idx...};
-    bool ok = true;
-    for (int k = 0; k < N; ++k) ok = ok && ix[k] >= 0;
-    if (ok) *simt_address(a, ix) = value;
+    if (simt_all_nonneg<N>(ix)) *simt_address(a, ix) = value;
 }
 template <class T, int N, int L, class... I>
 SIMT_INLINE T* simt_ref_nonneg(simt_ctx&, const simt_array<T, N, L>& a, int, I... idx) {
     int64_t ix[N] = {(int64_t)idx...};
-    bool ok = true;
-    for (int k = 0; k < N; ++k) ok = ok && ix[k] >= 0;
-    return ok ? simt_address(a, ix) : (T*)0;
+    return simt_all_nonneg<N>(ix) ? simt_address(a, ix) : (T*)0;
 }
 template <class T, int L>
 SIMT_INLINE T simt_load_unchecked(const simt_array<T, 1, L>& a, int64_t i) {
