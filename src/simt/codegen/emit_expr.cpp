@@ -17,10 +17,21 @@ const Type* Emitter::binop_type(BinOpKind op, const Type* lt, const Type* rt) {
     return scalar_type(out);
 }
 
+// Signed 32- and 64-bit + - * and negation wrap around (NumPy's and numba's integers do). The cpu
+// backend's host compiler gets -fwrapv; NVRTC has no such option, so for CUDA the emitter spells
+// the wrap out (narrower types compute in int, which cannot overflow).
+bool Emitter::wraps_explicitly(const Type* t) const {
+    return target_ == Target::Cuda && t->is_integer() && dtype_is_signed(t->dtype) && dtype_size(t->dtype) >= 4;
+}
+
 std::string Emitter::binop_code(BinOpKind op, const std::string& l, const Type* lt, const std::string& r, const Type* rt) {
     const Type* R = binop_type(op, lt, rt);
     if (!R) throw Error(ErrorKind::Typing, std::string("internal: no result type for ") + binop_symbol(op));
     std::string a = cast(l, lt, R), b = cast(r, rt, R);
+    if (wraps_explicitly(R) && (op == BinOpKind::Add || op == BinOpKind::Sub || op == BinOpKind::Mul)) {
+        const char* fn = op == BinOpKind::Add ? "simt_wrap_add(" : op == BinOpKind::Sub ? "simt_wrap_sub(" : "simt_wrap_mul(";
+        return fn + a + ", " + b + ")";
+    }
     switch (op) {
         case BinOpKind::Add: return "(" + a + " + " + b + ")";
         case BinOpKind::Sub: return "(" + a + " - " + b + ")";
@@ -63,7 +74,9 @@ std::string Emitter::expr(const Expr& e) {
             std::string code = expr(a);
             switch (e.unop) {
                 case UnaryOpKind::Not: return "(!" + cast(code, a.type, bool_type()) + ")";
-                case UnaryOpKind::Neg: return "(-" + cast(code, a.type, e.type) + ")";
+                case UnaryOpKind::Neg:
+                    if (wraps_explicitly(e.type)) return "simt_wrap_neg(" + cast(code, a.type, e.type) + ")";
+                    return "(-" + cast(code, a.type, e.type) + ")";
                 case UnaryOpKind::Pos: return "(" + cast(code, a.type, e.type) + ")";
                 case UnaryOpKind::Invert:
                     if (e.type->is_bool()) return "(!" + code + ")";

@@ -47,6 +47,8 @@ public:
     std::string binop_code(BinOpKind op, const std::string& lhs, const Type* lt, const std::string& rhs,
                            const Type* rt);
     static const Type* binop_type(BinOpKind op, const Type* lt, const Type* rt);
+    // Whether arithmetic of type t is written with the prelude's simt_wrap_* helpers.
+    bool wraps_explicitly(const Type* t) const;
     // Declarations builtins need: a local at the top of the function being emitted, or a
     // file-scope declaration emitted once per key (before all functions).
     void hoist_local(const std::string& declaration);

@@ -19,7 +19,7 @@ template <class R> SIMT_INLINE bool simt_truthy(simt_complex<R> x) { return x.re
 SIMT_INLINE bool simt_truthy(simt_half x) { return (float)x != 0.0f; }
 template <class T> SIMT_INLINE T simt_min(T a, T b) { return b < a ? b : a; }  // Python: first wins ties and NaN
 template <class T> SIMT_INLINE T simt_max(T a, T b) { return b > a ? b : a; }
-template <class T> SIMT_INLINE T simt_abs(T a) { return a < 0 ? (T)-a : a; }
+template <class T> SIMT_INLINE T simt_abs(T a) { return a < 0 ? simt_wrap_neg(a) : a; }  // abs(INT64_MIN) wraps, as in NumPy
 SIMT_INLINE double simt_abs(double a) { return fabs(a); }
 SIMT_INLINE float simt_abs(float a) { return fabsf(a); }
 template <class R> SIMT_INLINE R simt_abs(simt_complex<R> a) { return (R)hypot((double)a.re, (double)a.im); }
@@ -90,23 +90,39 @@ template <class F> SIMT_INLINE F simt_powi(F a, int64_t n) {
 }
 SIMT_INLINE double simt_pow(double a, int64_t n) { return simt_powi(a, n); }
 SIMT_INLINE float simt_pow(float a, int64_t n) { return simt_powi(a, n); }
-template <class T> SIMT_INLINE T simt_lshift(T a, T b) { return (uint64_t)b >= 64 ? (T)0 : (T)(a << b); }
-template <class T> SIMT_INLINE T simt_rshift(T a, T b) { return (uint64_t)b >= 64 ? (T)(a < 0 ? -1 : 0) : (T)(a >> b); }
+// Shifts by the type's width or more give what NumPy gives (0, or the sign for >>); a negative
+// value shifts left as its unsigned bits (C++17 leaves that undefined).
+template <class T> SIMT_INLINE T simt_lshift(T a, T b) {
+    return (uint64_t)b >= 8 * sizeof(T) ? (T)0 : (T)((typename simt_unsigned_of<T>::type)a << b);
+}
+template <class T> SIMT_INLINE T simt_rshift(T a, T b) { return (uint64_t)b >= 8 * sizeof(T) ? (T)(a < 0 ? -1 : 0) : (T)(a >> b); }
 
 // ---- arrays -----------------------------------------------------------------------------------
 enum { SIMT_C = 0, SIMT_F = 1, SIMT_A = 2 };
+// Index arrays hold one slot more than a 0-d access needs: C++ has no arrays of length 0.
+#define SIMT_SLOTS(N) ((N) > 0 ? (N) : 1)
 
 // A kernel's view of an array: data pointer, extents, and strides in bytes. The same bytes are
 // packed by the host launcher (runtime/argument_pack.cpp).
-template <class T, int N, int L>
-struct simt_array {
+template <class T, int N> struct simt_array_fields {
     T* data;
     int64_t shape[N];
     int64_t strides[N];
+};
+// A 0-d array is its data pointer alone (8 bytes, as the host packs it): NVRTC rejects
+// zero-length arrays. shape and strides stay names, so loops over k < N still compile.
+template <class T> struct simt_array_fields<T, 0> {
+    T* data;
+    static constexpr int64_t* shape = nullptr;
+    static constexpr int64_t* strides = nullptr;
+};
+template <class T, int N, int L>
+struct simt_array : simt_array_fields<T, N> {
     simt_array() = default;
     template <int L2>
-    SIMT_INLINE simt_array(const simt_array<T, N, L2>& o) : data(o.data) {
-        for (int k = 0; k < N; ++k) { shape[k] = o.shape[k]; strides[k] = o.strides[k]; }
+    SIMT_INLINE simt_array(const simt_array<T, N, L2>& o) {
+        this->data = o.data;
+        for (int k = 0; k < N; ++k) { this->shape[k] = o.shape[k]; this->strides[k] = o.strides[k]; }
     }
 };
 
@@ -175,7 +191,7 @@ SIMT_INLINE bool simt_in_range(simt_ctx& ctx, const simt_array<T, N, L>& a, int 
                                const int64_t* stop = nullptr) {
     constexpr int mode = simt_bounds_of<T>::mode;
     bool ok = true;
-    int64_t given[N];
+    int64_t given[SIMT_SLOTS(N)];
     if constexpr (mode == SIMT_BOUNDS_CHECKED)
         for (int k = 0; k < N; ++k) given[k] = ix[k];
     for (int k = 0; k < N; ++k) {
@@ -223,8 +239,8 @@ SIMT_INLINE T simt_load(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, I
         else
             return ok ? *simt_address_1d(a, i) : T(0);
     } else {
-        int64_t ix[N] = {simt_index_value(idx)...};
-        const int64_t stop[N] = {simt_index_stop(idx)...};
+        int64_t ix[SIMT_SLOTS(N)] = {simt_index_value(idx)...};
+        const int64_t stop[SIMT_SLOTS(N)] = {simt_index_stop(idx)...};
         bool ok = simt_in_range<!simt_all_unsigned<I...>::value>(ctx, a, site, ix, stop);
         if constexpr (simt_bounds_of<T>::mode == SIMT_BOUNDS_UNCHECKED)
             return *simt_address(a, ix);  // no test keeps loops vectorizable
@@ -240,16 +256,16 @@ SIMT_INLINE void simt_store(simt_ctx& ctx, const simt_array<T, N, L>& a, int sit
         bool ok = simt_in_range_1d<!simt_all_unsigned<I...>::value>(a, idx..., i);
         if (simt_bounds_of<T>::mode == SIMT_BOUNDS_UNCHECKED || ok) *simt_address_1d(a, i) = value;
     } else {
-        int64_t ix[N] = {simt_index_value(idx)...};
-        const int64_t stop[N] = {simt_index_stop(idx)...};
+        int64_t ix[SIMT_SLOTS(N)] = {simt_index_value(idx)...};
+        const int64_t stop[SIMT_SLOTS(N)] = {simt_index_stop(idx)...};
         bool ok = simt_in_range<!simt_all_unsigned<I...>::value>(ctx, a, site, ix, stop);
         if (simt_bounds_of<T>::mode == SIMT_BOUNDS_UNCHECKED || ok) *simt_address(a, ix) = value;
     }
 }
 template <class T, int N, int L, class... I>
 SIMT_INLINE T* simt_ref(simt_ctx& ctx, const simt_array<T, N, L>& a, int site, I... idx) {
-    int64_t ix[N] = {simt_index_value(idx)...};
-    const int64_t stop[N] = {simt_index_stop(idx)...};
+    int64_t ix[SIMT_SLOTS(N)] = {simt_index_value(idx)...};
+    const int64_t stop[SIMT_SLOTS(N)] = {simt_index_stop(idx)...};
     return simt_locate<!simt_all_unsigned<I...>::value>(ctx, a, site, ix, stop);
 }
 // Accesses that a test before their loop proved in range (codegen/loop_bounds.h): no wrap-around,
@@ -273,18 +289,18 @@ SIMT_INLINE bool simt_affine_in_range(C coef, S0 start_value, S stop_value, int6
 }
 template <class T, int N, int L, class... I>
 SIMT_INLINE T simt_load_proven(simt_ctx&, const simt_array<T, N, L>& a, int, I... idx) {
-    int64_t ix[N] = {simt_index_value(idx)...};
+    int64_t ix[SIMT_SLOTS(N)] = {simt_index_value(idx)...};
     return *simt_address(a, ix);
 }
 template <class T, int N, int L, class... I>
 SIMT_INLINE void simt_store_proven(simt_ctx&, const simt_array<T, N, L>& a, int, typename simt_same<T>::type value,
                                    I... idx) {
-    int64_t ix[N] = {simt_index_value(idx)...};
+    int64_t ix[SIMT_SLOTS(N)] = {simt_index_value(idx)...};
     *simt_address(a, ix) = value;
 }
 template <class T, int N, int L, class... I>
 SIMT_INLINE T* simt_ref_proven(simt_ctx&, const simt_array<T, N, L>& a, int, I... idx) {
-    int64_t ix[N] = {simt_index_value(idx)...};
+    int64_t ix[SIMT_SLOTS(N)] = {simt_index_value(idx)...};
     return simt_address(a, ix);
 }
 // Accesses an enclosing if keeps below the extents (codegen/guards.h): the indices are known
@@ -298,18 +314,18 @@ template <int N> SIMT_INLINE bool simt_all_nonneg(const int64_t* ix) {
 }
 template <class T, int N, int L, class... I>
 SIMT_INLINE T simt_load_nonneg(simt_ctx&, const simt_array<T, N, L>& a, int, I... idx) {
-    int64_t ix[N] = {(int64_t)idx...};
+    int64_t ix[SIMT_SLOTS(N)] = {(int64_t)idx...};
     return simt_all_nonneg<N>(ix) ? *simt_address(a, ix) : T(0);
 }
 template <class T, int N, int L, class... I>
 SIMT_INLINE void simt_store_nonneg(simt_ctx&, const simt_array<T, N, L>& a, int, typename simt_same<T>::type value,
                                    I... idx) {
-    int64_t ix[N] = {(int64_t)idx...};
+    int64_t ix[SIMT_SLOTS(N)] = {(int64_t)idx...};
     if (simt_all_nonneg<N>(ix)) *simt_address(a, ix) = value;
 }
 template <class T, int N, int L, class... I>
 SIMT_INLINE T* simt_ref_nonneg(simt_ctx&, const simt_array<T, N, L>& a, int, I... idx) {
-    int64_t ix[N] = {(int64_t)idx...};
+    int64_t ix[SIMT_SLOTS(N)] = {(int64_t)idx...};
     return simt_all_nonneg<N>(ix) ? simt_address(a, ix) : (T*)0;
 }
 template <class T, int L>

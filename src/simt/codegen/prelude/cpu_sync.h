@@ -120,15 +120,6 @@ SIMT_INLINE uint32_t simt_activemask(simt_ctx& c, int site) { return (uint32_t)c
 SIMT_INLINE uint32_t simt_lanemask_lt(simt_ctx& c) { return (1u << simt_laneid(c)) - 1u; }
 
 // ---- bit operations (numba.cuda's popc, clz, ffs, brev) ----------------------------------------
-template <class T> struct simt_unsigned_of;
-template <> struct simt_unsigned_of<int8_t> { typedef uint8_t type; };
-template <> struct simt_unsigned_of<uint8_t> { typedef uint8_t type; };
-template <> struct simt_unsigned_of<int16_t> { typedef uint16_t type; };
-template <> struct simt_unsigned_of<uint16_t> { typedef uint16_t type; };
-template <> struct simt_unsigned_of<int32_t> { typedef uint32_t type; };
-template <> struct simt_unsigned_of<uint32_t> { typedef uint32_t type; };
-template <> struct simt_unsigned_of<int64_t> { typedef uint64_t type; };
-template <> struct simt_unsigned_of<uint64_t> { typedef uint64_t type; };
 template <class T> SIMT_INLINE T simt_popc(T x) { return (T)__builtin_popcountll((uint64_t)(typename simt_unsigned_of<T>::type)x); }
 template <class T> SIMT_INLINE T simt_clz(T x) {
     uint64_t u = (uint64_t)(typename simt_unsigned_of<T>::type)x;

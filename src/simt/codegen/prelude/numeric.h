@@ -1,5 +1,36 @@
-// simt prelude, both targets: the float16 and complex scalar types and their arithmetic.
-// (Joined after the target prelude and before common.h; see codegen/prelude.cpp.)
+// simt prelude, both targets: wrapping integer arithmetic, the float16 and complex scalar types
+// and their arithmetic. (Joined after the target prelude and before common.h; see codegen/prelude.cpp.)
+
+// ---- integers ---------------------------------------------------------------------------------
+template <class T> struct simt_unsigned_of;
+template <> struct simt_unsigned_of<int8_t> { typedef uint8_t type; };
+template <> struct simt_unsigned_of<uint8_t> { typedef uint8_t type; };
+template <> struct simt_unsigned_of<int16_t> { typedef uint16_t type; };
+template <> struct simt_unsigned_of<uint16_t> { typedef uint16_t type; };
+template <> struct simt_unsigned_of<int32_t> { typedef uint32_t type; };
+template <> struct simt_unsigned_of<uint32_t> { typedef uint32_t type; };
+template <> struct simt_unsigned_of<int64_t> { typedef uint64_t type; };
+template <> struct simt_unsigned_of<uint64_t> { typedef uint64_t type; };
+
+// Signed + - * and negation that wrap around, as NumPy's and numba's integers do. C++ leaves
+// signed overflow undefined and NVRTC has no -fwrapv, so it folded `x + 1 > x` to true; the cuda
+// emitter writes signed arithmetic through these (the cpu backend compiles with -fwrapv).
+template <class T> SIMT_INLINE T simt_wrap_add(T a, T b) {
+    typedef typename simt_unsigned_of<T>::type U;
+    return (T)(U)((U)a + (U)b);
+}
+template <class T> SIMT_INLINE T simt_wrap_sub(T a, T b) {
+    typedef typename simt_unsigned_of<T>::type U;
+    return (T)(U)((U)a - (U)b);
+}
+template <class T> SIMT_INLINE T simt_wrap_mul(T a, T b) {
+    typedef typename simt_unsigned_of<T>::type U;
+    return (T)(U)((U)a * (U)b);
+}
+template <class T> SIMT_INLINE T simt_wrap_neg(T a) {
+    typedef typename simt_unsigned_of<T>::type U;
+    return (T)(U)((U)0 - (U)a);
+}
 
 // ---- float16 ----------------------------------------------------------------------------------
 // IEEE binary16 stored as bits. Every operation computes in float and rounds once to half: that
