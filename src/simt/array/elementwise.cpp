@@ -223,6 +223,33 @@ struct Iteration {
         for (int k = 0; k < nops; ++k) for (int i = 0; i < m; ++i) strides[k][i] = ms[k][i];
     }
 
+    // The common case, set up directly: every array operand is C-contiguous with the output's
+    // shape, so one flat index walks them all.
+    bool flat(const ElementwiseInput* inputs, int nin, NdArray* const* outputs, int nout) {
+        const NdArray& out0 = *outputs[0];
+        if (!out0.c_contiguous()) return false;
+        auto fits = [&](const NdArray& a) {
+            if (a.ndim != out0.ndim || !a.c_contiguous()) return false;
+            for (int i = 0; i < a.ndim; ++i) if (a.shape[i] != out0.shape[i]) return false;
+            return true;
+        };
+        for (int i = 0; i < nin; ++i) if (inputs[i].array && !fits(*inputs[i].array)) return false;
+        for (int j = 1; j < nout; ++j) if (!fits(*outputs[j])) return false;
+        nops = 0;
+        auto add_flat = [&](const NdArray& a) {
+            data[nops] = a.data;
+            itemsize[nops] = a.itemsize();
+            strides[nops][0] = itemsize[nops];
+            ++nops;
+        };
+        for (int i = 0; i < nin; ++i) if (inputs[i].array) add_flat(*inputs[i].array);
+        out_index = nops;
+        for (int j = 0; j < nout; ++j) add_flat(*outputs[j]);
+        nd = 1;
+        shape[0] = out0.size();
+        return true;
+    }
+
     bool contiguous() const {
         if (nd == 0) return true;
         if (nd > 1) return false;
@@ -248,20 +275,16 @@ void ElementwiseFamily::run(int loop_id, const ElementwiseLoop& loop, const Elem
     Key key;
     key.loop_id = loop_id;
     key.count = int16_t(nin + nout);
-    for (int i = 0; i < nin; ++i) {
-        if (inputs[i].array) {
-            it.add(*inputs[i].array, out0);
-            key.operands[i] = uint8_t(inputs[i].array->dtype);
-        } else {
-            key.operands[i] = uint8_t(0x80 | uint8_t(inputs[i].scalar.dtype));
-        }
+    for (int i = 0; i < nin; ++i)
+        key.operands[i] = inputs[i].array ? uint8_t(inputs[i].array->dtype) : uint8_t(0x80 | uint8_t(inputs[i].scalar.dtype));
+    for (int j = 0; j < nout; ++j) key.operands[nin + j] = uint8_t(outputs[j]->dtype);
+    if (!it.flat(inputs, nin, outputs, nout)) {
+        for (int i = 0; i < nin; ++i)
+            if (inputs[i].array) it.add(*inputs[i].array, out0);
+        it.out_index = it.nops;
+        for (int j = 0; j < nout; ++j) it.add(*outputs[j], out0);
+        it.merge(out0);
     }
-    it.out_index = it.nops;
-    for (int j = 0; j < nout; ++j) {
-        it.add(*outputs[j], out0);
-        key.operands[nin + j] = uint8_t(outputs[j]->dtype);
-    }
-    it.merge(out0);
     bool contiguous = it.contiguous();
     key.path = int16_t(contiguous ? 0 : it.nd);
 

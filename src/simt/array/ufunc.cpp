@@ -187,13 +187,14 @@ NdArray call_ufunc(Ufunc& u, const UfuncOperand* ops, int nin, const NdArray* ou
 
     // Operands: arrays (copied first when `out` overlaps them) and scalars by value.
     ElementwiseInput inputs[kMaxUfuncInputs];
-    std::optional<NdArray> copies[kMaxUfuncInputs];
+    std::vector<NdArray> copies;  // (not an array of optionals: zeroing those cost more than the rest of the call)
     for (int i = 0; i < nin; ++i) {
         if (ops[i].kind == UfuncOperand::Kind::Array) {
             const NdArray* a = ops[i].array;
             if (out && unsafe_overlap(*out, *a)) {
-                copies[i] = astype(*a, a->dtype, false);
-                a = &*copies[i];
+                if (copies.empty()) copies.reserve(size_t(nin));  // no reallocation: `a` points into it
+                copies.push_back(astype(*a, a->dtype, false));
+                a = &copies.back();
             }
             inputs[i].array = a;
         } else {

@@ -18,8 +18,9 @@ Backend* g_backend = nullptr;
 
 void ArgumentPack::add(const void* bytes, size_t size, size_t align) {
     size_t off = (data.size() + align - 1) / align * align;
-    data.resize(off + size);
-    std::memcpy(data.data() + off, bytes, size);
+    data.resize(off);  // zero padding, if any; the bytes are appended without zero-filling first
+    const unsigned char* p = static_cast<const unsigned char*>(bytes);
+    data.insert(data.end(), p, p + size);
     offsets.push_back(off);
 }
 
