@@ -1,11 +1,12 @@
 // The current stream of each thread.
 #include "runtime/current_stream.h"
+#include "support/fast_tls.h"
 
 namespace simt {
 
 namespace {
-thread_local StreamHandle t_current = nullptr;
-thread_local int t_current_device = 0;
+SIMT_FAST_TLS StreamHandle t_current = nullptr;
+SIMT_FAST_TLS int t_current_device = 0;
 }  // namespace
 
 StreamHandle current_stream() {

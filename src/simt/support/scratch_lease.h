@@ -8,16 +8,17 @@ namespace simt {
 // T needs clear(), run when the lease ends.
 template <class T> class ScratchLease {
 public:
-    ScratchLease() : owned_(!slot().busy) {
-        if (owned_) slot().busy = true;
+    ScratchLease() : slot_(&slot()) {
+        if (slot_->busy) slot_ = nullptr;
+        else slot_->busy = true;
     }
     ~ScratchLease() {
         get().clear();
-        if (owned_) slot().busy = false;
+        if (slot_) slot_->busy = false;
     }
     ScratchLease(const ScratchLease&) = delete;
     ScratchLease& operator=(const ScratchLease&) = delete;
-    T& get() { return owned_ ? slot().value : fresh_; }
+    T& get() { return slot_ ? slot_->value : fresh_; }
 
 private:
     struct Slot {
@@ -28,7 +29,7 @@ private:
         thread_local Slot s;
         return s;
     }
-    bool owned_;
+    Slot* slot_;  // this thread's slot, looked up once (each thread_local access is a call); null: nested
     T fresh_;
 };
 

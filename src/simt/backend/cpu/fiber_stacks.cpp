@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <mutex>
 #include "support/error.h"
+#include "support/fast_tls.h"
 
 namespace simt::cpu {
 
@@ -72,7 +73,7 @@ bool FiberStacks::in_guard(const void* address) const {
 namespace {
 
 struct sigaction previous_segv_action;
-__attribute__((tls_model("initial-exec"))) thread_local OverflowCatcher* tls_catcher = nullptr;
+SIMT_FAST_TLS OverflowCatcher* tls_catcher = nullptr;  // (also: a signal handler may not call __tls_get_addr)
 
 void on_segv(int sig, siginfo_t* info, void* context) {
     OverflowCatcher* c = tls_catcher;

@@ -19,6 +19,7 @@
 #include "runtime/backend.h"
 #include "runtime/disk_cache.h"
 #include "support/error.h"
+#include "support/fast_tls.h"
 #include "support/sha256.h"
 #include "support/stopwatch.h"
 
@@ -29,7 +30,7 @@ namespace {
 std::mutex g_reason_mutex;
 std::string g_unavailable_reason;
 
-thread_local int t_device = 0;  // this thread's current device, as cudaSetDevice keeps it
+SIMT_FAST_TLS int t_device = 0;  // this thread's current device, as cudaSetDevice keeps it
 
 cu::Stream cu_stream(StreamHandle s) { return reinterpret_cast<cu::Stream>(s); }
 cu::Event cu_event(EventHandle e) { return reinterpret_cast<cu::Event>(e); }
