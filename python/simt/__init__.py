@@ -2,6 +2,8 @@
 
 SIMT kernels written in Python (simt.cuda.jit) and CuPy-style device arrays, on an NVIDIA GPU
 (cuda backend) or on the host's cores (cpu backend), with the same results on both."""
+import builtins as _builtins
+
 import numpy as _np
 
 from . import _dtypes, _simt
@@ -16,7 +18,7 @@ from ._creation import (array, asarray, asnumpy, empty, empty_like, full, full_l
                         zeros, zeros_like)
 from ._ndarray import ndarray  # noqa: E402
 from .cuda import get_default_memory_pool  # noqa: E402
-from ._ufuncs import *  # noqa: E402,F401,F403  (simt.add, simt.sqrt, ..., simt.where, simt.clip)
+from ._ufuncs import *  # noqa: E402,F401,F403  (simt.add, simt.sqrt, ..., simt.where, simt.clip, simt.round)
 from ._manipulation import (arange, ascontiguousarray, asfortranarray, astype, atleast_1d, atleast_2d,  # noqa: E402
                             broadcast_arrays, broadcast_shapes, broadcast_to, concatenate, copy, expand_dims, eye,
                             hstack, identity, imag, linspace, moveaxis, ravel, real, reshape, squeeze, stack, swapaxes,
@@ -46,6 +48,10 @@ float16, float32, float64 = _np.float16, _np.float32, _np.float64
 complex64, complex128 = _np.complex64, _np.complex128
 dtype = _np.dtype
 
+# NumPy's (and CuPy's) constants.
+nan, inf, pi, e, euler_gamma = _np.nan, _np.inf, _np.pi, _np.e, _np.euler_gamma
+newaxis = None
+
 
 def backend():
     """The active backend: 'cuda' or 'cpu' (chosen by SIMT_BACKEND, else cuda when a GPU is usable)."""
@@ -60,7 +66,8 @@ def synchronize():
 def get_array_module(*args):
     """simt if any argument is a simt array, else numpy."""
     import sys
-    return sys.modules[__name__] if any(isinstance(a, ndarray) for a in args) else _np
+    # (builtins.any: simt.any, the reduction, shadows the builtin in this module)
+    return sys.modules[__name__] if _builtins.any(isinstance(a, ndarray) for a in args) else _np
 
 
 def __getattr__(name):

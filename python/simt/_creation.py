@@ -16,8 +16,17 @@ def full(shape, fill_value, dtype=None, order="C"):
         dtype = np.array(fill_value).dtype if not isinstance(fill_value, bool) else np.bool_
     dt = _dtypes.normalize(dtype)
     a = empty(shape, dt, order)
-    a._fill_bytes(np.array(fill_value).astype(dt).tobytes())
+    a._fill_bytes(host_value(fill_value, dt).tobytes())
     return a
+
+
+def host_value(value, dt):
+    """`value` as a NumPy array of dtype dt, converted as NumPy converts it: a Python int by value
+    (NEP 50), so one out of dt's range raises OverflowError (as np.full and a.fill do); NumPy
+    scalars, floats and arrays are cast unsafely."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return np.array(value, dtype=dt)
+    return np.array(value).astype(dt)
 
 
 def zeros(shape, dtype=None, order="C"):

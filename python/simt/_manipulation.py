@@ -7,7 +7,7 @@ import operator
 import numpy as np
 
 from . import _dtypes, _simt
-from ._creation import empty, zeros
+from ._creation import empty, host_value, zeros
 from ._ndarray import ndarray
 
 _HOST_DATA = ("simt arrays never combine with host (NumPy) arrays implicitly; copy it to the device with "
@@ -44,14 +44,28 @@ def swapaxes(a, axis1, axis2):
 
 def moveaxis(a, source, destination):
     a = _device_array(a, "moveaxis' argument")
-    src = [_simt._normalize_axis(s, a.ndim) for s in np.atleast_1d(source)]
-    dst = [_simt._normalize_axis(d, a.ndim) for d in np.atleast_1d(destination)]
+    src = _axis_list(source, a.ndim, "source")
+    dst = _axis_list(destination, a.ndim, "destination")
     if len(src) != len(dst):
         raise ValueError("`source` and `destination` arguments must have the same number of elements")
     order = [n for n in range(a.ndim) if n not in src]
     for d, s in sorted(zip(dst, src)):
         order.insert(d, s)
     return a.transpose(order)
+
+
+def _axis_list(axis, ndim, argname):
+    """NumPy's normalize_axis_tuple: an int or a sequence of distinct ints (True counts as 1 here,
+    as in NumPy's moveaxis)."""
+    if not isinstance(axis, (tuple, list)):
+        try:
+            axis = [operator.index(axis)]
+        except TypeError:
+            pass  # another iterable (an array of axes)
+    out = [_simt._normalize_axis(operator.index(x), ndim) for x in axis]
+    if len(set(out)) != len(out):
+        raise ValueError(f"repeated axis in `{argname}` argument")
+    return out
 
 
 def squeeze(a, axis=None):
@@ -134,7 +148,8 @@ def concatenate(arrays, axis=0, out=None, dtype=None):
     first = arrays[0]
     if first.ndim == 0:
         raise ValueError("zero-dimensional arrays cannot be concatenated")
-    axis = _simt._normalize_axis(operator.index(axis), first.ndim)
+    from ._reduce_passes import normalize_axes
+    (axis,) = normalize_axes(axis, first.ndim, single=True)  # NumPy's errors (a bool axis: TypeError)
     for i, a in enumerate(arrays[1:], 1):
         if a.ndim != first.ndim:
             raise ValueError("all the input arrays must have same number of dimensions, but the array at index 0 has "
@@ -184,18 +199,23 @@ def hstack(tup):
 _RANGE = _simt.ElementwiseKernel("range")
 
 
-def _fill_range(out, first, delta, floor=False):
-    """out[i] = first + i * delta, computed in float64 (int64 for integer outputs)."""
-    integral = out.dtype.kind in "biu" and not floor
-    compute = np.dtype(np.int64 if integral else np.float64)
-    if out.dtype.kind == "c":
+def _fill_range(out, first, delta):
+    """out[i] = first + i * delta, computed in float64 (int64 for integer outputs, uint64 for
+    uint64 ones: integer arithmetic wraps, so a delta taken modulo 2**64 steps down too)."""
+    compute = np.dtype(np.float64)
+    if out.dtype.kind in "biu":
+        compute = np.dtype(np.uint64 if out.dtype == np.uint64 else np.int64)
+    elif out.dtype.kind == "c":
         compute = np.dtype(np.complex128)
     body = f"y0 = x0 + {compute.name}(_i) * x1"
-    if floor:
-        body += "\ny0 = ew.floor(y0)"
-    loop_id = (compute.num * 2 + int(floor))
-    _RANGE(loop_id, [compute, compute], [False, False], [compute], body, [first, delta], [out], casting="unsafe")
+    _RANGE(compute.num, [compute, compute], [False, False], [compute], body, [first, delta], [out], casting="unsafe")
     return out
+
+
+def _wrap_int(value, unsigned):
+    """A Python int reduced modulo 2**64 into the range of uint64 (else int64)."""
+    value %= 2**64
+    return value - 2**64 if not unsigned and value >= 2**63 else value
 
 
 def arange(start, stop=None, step=1, dtype=None):
@@ -211,10 +231,12 @@ def arange(start, stop=None, step=1, dtype=None):
     if n == 0:
         return out
     # NumPy's values: the first two elements in the output dtype fix the step.
-    first = np.array(start).astype(dt)[()]
-    second = np.array(start + step).astype(dt)[()]
-    delta = second - first if dt.kind != "b" else int(second) - int(first)
-    return _fill_range(out, first.item(), delta.item() if hasattr(delta, "item") else delta)
+    first = host_value(start, dt)[()]
+    second = host_value(start + step, dt)[()]
+    if dt.kind in "biu":  # an exact integer step, in the wrapping arithmetic _fill_range uses
+        return _fill_range(out, int(first), _wrap_int(int(second) - int(first), dt == np.uint64))
+    delta = second - first
+    return _fill_range(out, first.item(), delta.item())
 
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
@@ -224,21 +246,31 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     num = operator.index(num)
     if num < 0:
         raise ValueError(f"Number of samples, {num}, must be non-negative.")
-    dt = np.result_type(start, stop, float(num)) if dtype is None else np.dtype(dtype)
-    dt = _dtypes.normalize(dt)
+    calc = _dtypes.normalize(np.result_type(start, stop, float(num)))  # NumPy computes in a float type
+    dt = calc if dtype is None else _dtypes.normalize(np.dtype(dtype))
     div = (num - 1) if endpoint else num
     step = (stop - start) / div if div > 0 else math.nan
     out = empty((num,), dt)
     if num > 0:
-        _fill_range(out, start, step if div > 0 else 0.0, floor=dt.kind in "iu")
+        # As NumPy: float samples with the exact endpoint, floored for integer dtypes, then cast
+        # (bool: nonzero is True).
+        work = out if dt.kind not in "biu" else empty((num,), calc)
+        _fill_range(work, start, step if div > 0 else 0.0)
         if endpoint and num > 1:
-            out[-1] = stop
+            work[-1] = stop
+        if dt.kind in "iu":
+            from ._ufuncs import floor
+            floor(work, out=work)
+        if work is not out:
+            out[...] = work
     return (out, step) if retstep else out
 
 
 def eye(N, M=None, k=0, dtype=float, order="C"):
     """A 2-D array with ones on the k-th diagonal and zeros elsewhere."""
-    out = zeros((N, N if M is None else M), dtype, order)
+    N, k = operator.index(N), operator.index(k)  # NumPy's TypeError for floats
+    M = N if M is None else operator.index(M)
+    out = zeros((N, M), dtype, order)
     out.diagonal(k).fill(1)
     return out
 

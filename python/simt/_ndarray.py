@@ -92,15 +92,63 @@ def _iter(self):
     return (self[i] for i in range(self.shape[0]))
 
 
+def _contains(self, value):
+    """`value in a`: NumPy's (a == value).any()."""
+    return bool((self == value).any())
+
+
+def _tolist(self):
+    return self.get().tolist()
+
+
+class Flags:
+    """ndarray.flags, as CuPy's: read by key (a.flags['C_CONTIGUOUS']) or by attribute
+    (a.flags.c_contiguous). A snapshot: it does not follow later changes."""
+    __slots__ = ("c_contiguous", "f_contiguous", "owndata")
+    _KEYS = {"C_CONTIGUOUS": "c_contiguous", "F_CONTIGUOUS": "f_contiguous", "OWNDATA": "owndata"}
+
+    def __init__(self, c_contiguous, f_contiguous, owndata):
+        self.c_contiguous, self.f_contiguous, self.owndata = c_contiguous, f_contiguous, owndata
+
+    def __getitem__(self, key):
+        if key not in self._KEYS:
+            raise KeyError(key)
+        return getattr(self, self._KEYS[key])
+
+    def __repr__(self):
+        return "\n".join(f"  {key} : {getattr(self, name)}" for key, name in self._KEYS.items())
+
+
 def _flags(self):
-    return {"C_CONTIGUOUS": self._c_contiguous, "F_CONTIGUOUS": self._f_contiguous, "OWNDATA": True}
+    # OWNDATA is not tracked: the C++ core shares one allocation between views without saying
+    # which array made it, and tracking views in Python made every index and reshape 2-3x slower.
+    return Flags(self._c_contiguous, self._f_contiguous, True)
+
+
+_squeeze, _transpose = ndarray.squeeze, ndarray.transpose
+
+
+def _squeeze_method(self, axis=None):
+    if axis is not None:  # NumPy's errors: bool axes, duplicates, out of range
+        from ._reduce_passes import normalize_axes
+        axis = normalize_axes(tuple(axis) if isinstance(axis, list) else axis, self.ndim)
+    return _squeeze(self, axis)
+
+
+def _transpose_method(self, *axes):
+    if axes:
+        items = axes[0] if len(axes) == 1 and isinstance(axes[0], (tuple, list)) else axes
+        if any(isinstance(x, (bool, np.bool_)) for x in items):
+            raise TypeError("an integer is required for the axis")
+    return _transpose(self, *axes)
 
 
 for _name, _fn in {
     "get": _get, "set": _set, "__array__": _array, "__repr__": _repr, "__str__": _str,
     "__bool__": _bool, "item": _item, "__int__": _scalar_conversion(int, "int"),
     "__float__": _scalar_conversion(float, "float"), "__complex__": _scalar_conversion(complex, "complex"),
-    "__index__": _index, "__iter__": _iter,
+    "__index__": _index, "__iter__": _iter, "__contains__": _contains, "tolist": _tolist,
+    "squeeze": _squeeze_method, "transpose": _transpose_method,
 }.items():
     setattr(ndarray, _name, _fn)
 ndarray.device = property(_device)

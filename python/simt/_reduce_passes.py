@@ -54,6 +54,11 @@ def require_array(a, fname):
     if isinstance(a, np.ndarray):
         raise TypeError(f"simt.{fname}() got a NumPy array (host memory); copy it to the device first with "
                         "simt.asarray(x), or call numpy.{fname} on it")
+    if hasattr(a, "_simt_fusion_trace"):  # a value simt.fuse is tracing (simt/_fusion.py)
+        what = "matrix products" if fname in ("matmul", "dot") else "reductions and scans"
+        raise TypeError(f"simt.{fname}() is not supported inside a simt.fuse function: fused functions compile to "
+                        f"one elementwise kernel, and {what} are not elementwise; call simt.{fname}() on the "
+                        "fused function's result instead")
     raise TypeError(f"simt.{fname}() needs a simt array, not {type(a).__module__}.{type(a).__qualname__} "
                     "(copy host data to the device with simt.asarray)")
 
@@ -68,6 +73,8 @@ def normalize_axes(axis, ndim, single=False):
         items = (axis,)
     out = []
     for ax in items:
+        if isinstance(ax, bool):  # an int to operator.index, but NumPy refuses it as an axis
+            raise TypeError("an integer is required for the axis")
         ax = operator.index(ax)
         if not -ndim <= ax < ndim:
             raise np.exceptions.AxisError(ax, ndim)

@@ -1,5 +1,7 @@
 """simt's ufuncs (simt.add, simt.sqrt, ...; the objects are C++) and NumPy's __array_ufunc__
 protocol, so np.sin(d) and np.add(d, e) run on simt and return simt arrays."""
+import operator
+
 import numpy as np
 
 from . import _simt
@@ -9,7 +11,7 @@ ufunc = _simt.ufunc
 _UFUNCS = dict(_simt.ufuncs)
 _FUNCTIONS = ("where", "clip")  # ufuncs internally, functions in NumPy's API
 
-__all__ = sorted(name for name in _UFUNCS if name not in _FUNCTIONS) + ["ufunc", "where", "clip"]
+__all__ = sorted(name for name in _UFUNCS if name not in _FUNCTIONS) + ["ufunc", "where", "clip", "around", "round"]
 globals().update({name: f for name, f in _UFUNCS.items() if name not in _FUNCTIONS})
 
 _HOST_DATA = ("simt arrays never combine with host (NumPy) arrays implicitly; copy it to the device with "
@@ -41,10 +43,60 @@ def clip(a, a_min=None, a_max=None, out=None, **kwargs):
     return _UFUNCS["clip"](a, a_min, a_max, out=out)
 
 
+def _power_of_ten(n):
+    """10.0**n as NumPy's round computes it (exact up to 1e22, then repeated products)."""
+    p = 1.0
+    for _ in range(n):
+        p *= 10.0
+    return p
+
+
+def around(a, decimals=0, out=None):
+    """Evenly round to `decimals` places, as NumPy: half to even after scaling by 10**decimals
+    (negative decimals: to tens, hundreds, ...); complex parts separately; integer arrays stay
+    integers."""
+    from ._creation import empty
+    from ._manipulation import _device_array
+    a = _device_array(a, "round's argument")
+    decimals = operator.index(decimals)
+    rint, multiply, true_divide = _UFUNCS["rint"], _UFUNCS["multiply"], _UFUNCS["true_divide"]
+    if a.dtype.kind == "c":
+        out = empty(a.shape, a.dtype) if out is None else out
+        around(a.real, decimals, out.real)
+        around(a.imag, decimals, out.imag)
+        return out
+    if decimals >= 0:
+        if a.dtype.kind in "iu":  # already whole
+            if out is None:
+                return a.copy()
+            out[...] = a
+            return out
+        if decimals == 0:
+            return rint(a, out=out)
+        scale, unscale = multiply, true_divide
+    else:
+        scale, unscale = true_divide, multiply
+        decimals = -decimals
+    integer = out is None and a.dtype.kind in "iu"  # computed in float64, cast back at the end
+    if out is None:
+        out = empty(a.shape, np.float64 if integer else a.dtype)
+    f = _power_of_ten(decimals)  # a Python float: weak, so float32 input stays float32
+    scale(a, f, out=out)
+    rint(out, out=out)
+    unscale(out, f, out=out)
+    return out.astype(a.dtype) if integer else out
+
+
+round = around
+
+
 def _array_ufunc(self, np_ufunc, method, *inputs, **kwargs):
     if method != "__call__":
         return NotImplemented
-    f = _UFUNCS.get(np_ufunc.__name__)
+    if np_ufunc is np.matmul:  # a ufunc in NumPy (a gufunc), a function in simt
+        from ._matmul import matmul as f
+    else:
+        f = _UFUNCS.get(np_ufunc.__name__)
     if f is None or np_ufunc.__name__ in _FUNCTIONS:
         raise TypeError(f"simt does not implement numpy.{np_ufunc.__name__} for simt arrays")
     for i, x in enumerate(inputs):
@@ -57,6 +109,12 @@ def _array_ufunc(self, np_ufunc, method, *inputs, **kwargs):
         out = out[0]
     if isinstance(out, np.ndarray):
         raise TypeError(f"numpy.{np_ufunc.__name__}: out= is a NumPy array in host memory; " + _HOST_DATA)
+    if np_ufunc is np.matmul:
+        if out is not None and not isinstance(out, ndarray):
+            raise TypeError("numpy.matmul: out= must be a simt array, not "
+                            f"{type(out).__module__}.{type(out).__qualname__}")
+        if kwargs:
+            raise TypeError(f"numpy.matmul on simt arrays does not support the argument(s) {', '.join(sorted(kwargs))}")
     return f(*inputs, out=out, **kwargs)
 
 
@@ -64,6 +122,11 @@ def _clip_method(self, min=None, max=None, out=None, **kwargs):
     return clip(self, min, max, out=out, **kwargs)
 
 
+def _round_method(self, decimals=0, out=None):
+    return around(self, decimals, out)
+
+
 ndarray.__array_ufunc__ = _array_ufunc
 ndarray.clip = _clip_method
+ndarray.round = _round_method
 ndarray.conj = ndarray.conjugate = lambda self: _UFUNCS["conjugate"](self)

@@ -1,6 +1,7 @@
 """simt.random: counter-based (Philox4x32-10) random arrays; one seed gives the same numbers on
 every backend. Float64 is the default dtype, as in NumPy and CuPy."""
 import numbers
+import operator
 
 import numpy as np
 
@@ -66,6 +67,7 @@ def randint(low, high=None, size=None, dtype=np.int64):
     """Integers in [low, high) (or [0, low) when high is None)."""
     if high is None:
         low, high = 0, low
+    low, high = operator.index(low), operator.index(high)
     if high <= low:
         raise ValueError(f"randint needs low < high (got low={low}, high={high})")
     dt = _dtypes.normalize(dtype)
@@ -75,5 +77,7 @@ def randint(low, high=None, size=None, dtype=np.int64):
     if low < info.min or high - 1 > info.max:
         raise ValueError(f"[{low}, {high}) does not fit in {dt}")
     out = empty(_shape(size), dt)
-    _simt.random_fill(out, "integers", float(low), float(high))
+    # Exact 64-bit bounds (through floats, bounds past 2**53 lost their low bits): low's bit
+    # pattern and the count of values, both mod 2**64 (a count of 2**64 becomes 0, meaning all).
+    _simt.random_integers(out, low % 2**64, (high - low) % 2**64)
     return out

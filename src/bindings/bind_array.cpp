@@ -145,13 +145,15 @@ void bind_array(nb::module_& m) {
     m.def("random_fill", [](NdArray& a, const std::string& dist, double p1, double p2) {
         RandomDistribution d = dist == "uniform" ? RandomDistribution::Uniform
                              : dist == "normal" ? RandomDistribution::Normal
-                             : dist == "integers" ? RandomDistribution::Integers
                              : throw Error(ErrorKind::Value, "unknown distribution " + dist);
-        if (d != RandomDistribution::Integers && a.dtype != DType::Float32 && a.dtype != DType::Float64)
+        if (a.dtype != DType::Float32 && a.dtype != DType::Float64)
             throw Error(ErrorKind::Type, std::string("random floats must be float32 or float64, not ") + dtype_name(a.dtype));
-        if (d == RandomDistribution::Integers && !dtype_is_integer(a.dtype))
-            throw Error(ErrorKind::Type, std::string("random integers need an integer dtype, not ") + dtype_name(a.dtype));
         random_fill(a, d, p1, p2);
+    });
+    m.def("random_integers", [](NdArray& a, uint64_t low_bits, uint64_t range) {
+        if (!dtype_is_integer(a.dtype))
+            throw Error(ErrorKind::Type, std::string("random integers need an integer dtype, not ") + dtype_name(a.dtype));
+        random_integers(a, low_bits, range);
     });
 }
 

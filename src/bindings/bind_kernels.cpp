@@ -130,10 +130,23 @@ const Type* classify_argument(const Dispatcher& d, size_t index, nb::handle arg,
     throw Error(ErrorKind::Type, where + " has type " + tname + ", which kernels do not accept (pass a simt array, a number or a bool)");
 }
 
+// An integer of a launch configuration. Values past int64 saturate: the launch then fails with
+// the driver's CUDA_ERROR_INVALID_VALUE, as any other out-of-range value does.
+int64_t config_int(nb::handle v, const char* what) {
+    if (!PyIndex_Check(v.ptr()))
+        throw Error(ErrorKind::Type, std::string(what) + " must be an int, not " + nb::type_name(v.type()).c_str());
+    nb::object i = nb::steal(PyNumber_Index(v.ptr()));
+    if (!i.is_valid()) throw nb::python_error();
+    int overflow = 0;
+    long long x = PyLong_AsLongLongAndOverflow(i.ptr(), &overflow);
+    if (overflow) return overflow > 0 ? INT64_MAX : INT64_MIN;
+    return x;
+}
+
 Dim3 dim3_from(nb::handle v, const char* what) {
     Dim3 d;
     if (PyLong_Check(v.ptr())) {
-        d.x = nb::cast<int64_t>(v);
+        d.x = config_int(v, what);
         return d;
     }
     if (PyTuple_Check(v.ptr()) || PyList_Check(v.ptr())) {
@@ -143,14 +156,13 @@ Dim3 dim3_from(nb::handle v, const char* what) {
         size_t i = 0;
         for (nb::handle e : nb::iter(v)) {
             if (!PyLong_Check(e.ptr())) throw Error(ErrorKind::Type, std::string(what) + " entries must be integers");
-            xyz[i++] = nb::cast<int64_t>(e);
+            xyz[i++] = config_int(e, what);
         }
         d.x = xyz[0]; d.y = xyz[1]; d.z = xyz[2];
         return d;
     }
     if (PyIndex_Check(v.ptr())) {
-        nb::object i = nb::steal(PyNumber_Index(v.ptr()));
-        d.x = nb::cast<int64_t>(i);
+        d.x = config_int(v, what);
         return d;
     }
     throw Error(ErrorKind::Type, std::string(what) + " must be an int or a tuple of 1 to 3 ints, not " +
@@ -218,7 +230,7 @@ ConfiguredLaunch configure(nb::handle self, nb::handle config) {
     launch.config.grid = dim3_from(PyTuple_GET_ITEM(c, 0), "griddim");
     launch.config.block = dim3_from(PyTuple_GET_ITEM(c, 1), "blockdim");
     launch.config.stream = n > 2 ? stream_from_object(PyTuple_GET_ITEM(c, 2)) : current_stream();
-    if (n > 3) launch.config.dynamic_shared_bytes = nb::cast<int64_t>(nb::handle(PyTuple_GET_ITEM(c, 3)));
+    if (n > 3) launch.config.dynamic_shared_bytes = config_int(PyTuple_GET_ITEM(c, 3), "the dynamic shared memory size");
     return launch;
 }
 

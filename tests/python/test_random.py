@@ -67,3 +67,26 @@ def test_randint_range_and_coverage():
 def test_random_ints_as_floats_are_rejected():
     with pytest.raises(TypeError):
         simt.random.uniform(0, 1, 3, dtype=np.int32)
+
+
+@pytest.mark.parametrize("low, high, dtype", [
+    (2**62, 2**62 + 1000, np.int64),          # bounds past 2**53: floats lost their low bits
+    (2**53 + 1, 2**53 + 3, np.int64),
+    (-2**63, 2**63, np.int64),                # the whole int64 range
+    (0, 2**64, np.uint64),                    # all 2**64 values
+    (2**63, 2**64 - 1, np.uint64),            # the upper half only
+    (10**17, 10**17 + 5, np.int64),
+])
+def test_randint_exact_for_64_bit_bounds(low, high, dtype):
+    x = simt.random.randint(low, high, 200_000, dtype=dtype).get()
+    assert x.dtype == dtype
+    as_int = x.astype(object)
+    assert min(as_int) >= low and max(as_int) < high
+    span = high - low
+    if span <= 1000:  # every value appears, about equally often
+        counts = np.bincount((x - dtype(low)).astype(np.int64), minlength=span)
+        expected = x.size / span  # (about 200 per value: 0.5x and 1.5x are 7 standard deviations away)
+        assert counts.size == span and 0.5 * expected < counts.min() and counts.max() < 1.5 * expected
+    else:  # the top and bottom halves of the range are hit about equally
+        upper = sum(1 for v in as_int[:20_000] if v >= low + span // 2)
+        assert 0.45 < upper / 20_000 < 0.55

@@ -1,6 +1,7 @@
 """@cuda.jit: kernels and device functions. The Dispatcher type is C++ (simt._simt.Dispatcher);
 this subclass adds the Python-facing conveniences of numba's dispatcher."""
 import inspect
+import operator
 import textwrap
 
 from .. import _simt
@@ -8,6 +9,10 @@ from ._resolve import make_resolver
 
 _OPTIONS = ("device", "inline", "forceinline", "fastmath", "lineinfo", "debug", "opt", "max_registers", "cache",
             "boundscheck")
+
+
+def _no_launch(*args):
+    """What forall(0) returns: a launch of no threads."""
 
 
 def _function_source(func):
@@ -57,8 +62,13 @@ class Dispatcher(_simt.Dispatcher):
 
     def forall(self, ntasks, tpb=0, stream=0, sharedmem=0):
         """A launch of at least `ntasks` threads in 1-D blocks of `tpb` (default 128)."""
+        ntasks = operator.index(ntasks)
+        if ntasks < 0:
+            raise ValueError(f"forall() needs a non-negative number of tasks, got {ntasks}")
+        if ntasks == 0:
+            return _no_launch  # as numba: nothing to run, nothing launched
         tpb = tpb or 128
-        blocks = max(1, (int(ntasks) + tpb - 1) // tpb)
+        blocks = (ntasks + tpb - 1) // tpb
         return self[blocks, tpb, stream, sharedmem]
 
     def compile_for(self, *sample_args):

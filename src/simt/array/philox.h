@@ -78,18 +78,19 @@ SIMT_PHILOX_QUALIFIER float normal_float(uint64_t seed, uint64_t offset, uint64_
     return mean + stddev * ((i % 2) == 0 ? r * cosf(t) : r * sinf(t));
 }
 
-// Integer in [low, high) (high > low) by multiply-shift on 64 random bits.
-SIMT_PHILOX_QUALIFIER int64_t integer(uint64_t seed, uint64_t offset, uint64_t i, int64_t low, int64_t high) {
+// Integer in [low, low + range) by multiply-shift on 64 random bits, in 64-bit two's complement
+// (low is an int64 or uint64 bit pattern; range 0 stands for all 2**64 values).
+SIMT_PHILOX_QUALIFIER uint64_t integer(uint64_t seed, uint64_t offset, uint64_t i, uint64_t low, uint64_t range) {
     Block blk = generate(offset + i / 2, seed);
     int h = (int)(i % 2) * 2;
     uint64_t u = ((uint64_t)blk.w[h] << 32) | blk.w[h + 1];
-    uint64_t range = (uint64_t)high - (uint64_t)low;
+    if (range == 0) return u;
 #ifdef __CUDA_ARCH__
     uint64_t pick = __umul64hi(u, range);
 #else
     uint64_t pick = (uint64_t)(((unsigned __int128)u * range) >> 64);
 #endif
-    return (int64_t)((uint64_t)low + pick);
+    return low + pick;
 }
 
 // Writes elements [first, last) of an array whose element 0 uses counter `offset`, computing

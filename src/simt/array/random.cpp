@@ -27,15 +27,12 @@ uint64_t random_current_seed() {
     return g_seed;
 }
 
-void random_fill(NdArray& a, RandomDistribution distribution, double a_param, double b_param) {
+namespace {
+void fill(NdArray& a, RandomRequest r) {
     if (!a.c_contiguous()) raise(ErrorKind::NotImplemented, "random fill of a non-contiguous array");
-    RandomRequest r;
-    r.distribution = distribution;
     r.dtype = a.dtype;
-    r.a = a_param;
-    r.b = b_param;
     uint64_t n = uint64_t(a.size());
-    bool wide = a.itemsize() == 8 || distribution == RandomDistribution::Integers;
+    bool wide = a.itemsize() == 8 || r.distribution == RandomDistribution::Integers;
     uint64_t blocks = (n + (wide ? 1 : 3)) / (wide ? 2 : 4);
     {
         std::lock_guard<std::mutex> lock(g_random_mutex);
@@ -45,6 +42,23 @@ void random_fill(NdArray& a, RandomDistribution distribution, double a_param, do
     }
     if (!n) return;
     on_current_stream([&](StreamHandle s) { backend().fill_random(a.data, size_t(n), r, s); }, a.owner);
+}
+}  // namespace
+
+void random_fill(NdArray& a, RandomDistribution distribution, double a_param, double b_param) {
+    RandomRequest r;
+    r.distribution = distribution;
+    r.a = a_param;
+    r.b = b_param;
+    fill(a, r);
+}
+
+void random_integers(NdArray& a, uint64_t low_bits, uint64_t range) {
+    RandomRequest r;
+    r.distribution = RandomDistribution::Integers;
+    r.int_low = low_bits;
+    r.int_range = range;
+    fill(a, r);
 }
 
 }  // namespace simt

@@ -10,5 +10,8 @@ void random_seed(uint64_t seed);
 uint64_t random_current_seed();
 // Fills a contiguous array with the distribution and advances the counter.
 void random_fill(NdArray& a, RandomDistribution distribution, double a_param, double b_param);
+// Integers in [low, low + range) computed mod 2**64 from low's bit pattern (int64 or uint64
+// dtypes alike; range 0 means all 2**64 values): exact for every 64-bit bound.
+void random_integers(NdArray& a, uint64_t low_bits, uint64_t range);
 
 }  // namespace simt

@@ -85,7 +85,9 @@ struct RandomRequest {
     DType dtype = DType::Float64;
     uint64_t seed = 0;
     uint64_t offset = 0;  // Philox counter of the first element
-    double a = 0, b = 1;  // uniform [a, b) / normal (mean a, stddev b) / integers [a, b)
+    double a = 0, b = 1;  // uniform [a, b) / normal (mean a, stddev b)
+    // integers in [low, low + range): low's 64-bit pattern (int64 or uint64), range mod 2**64 (0: all 2**64)
+    uint64_t int_low = 0, int_range = 0;
 };
 
 class Backend {

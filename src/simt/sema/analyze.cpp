@@ -37,14 +37,31 @@ std::string mangle_identifier(const std::string& name) {
         "co_yield", "const_cast", "decltype", "nullptr", "true", "false", "main", "ctx", "and", "or", "not",
         "xor", "bitand", "bitor", "compl", "and_eq", "or_eq", "xor_eq", "not_eq", "NULL", "int8_t", "int16_t",
         "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "size_t", "threadIdx",
-        "blockIdx", "blockDim", "gridDim", "warpSize", "min", "max", "abs"};
+        "blockIdx", "blockDim", "gridDim", "warpSize", "min", "max", "abs", "std", "printf", "malloc", "free",
+        "memcpy", "memset", "assert",
+        // the cpu entry point's own parameters
+        "launch", "args", "block_begin", "block_end"};
+    // C math functions generated code calls by name (also with an f suffix): a local or a kernel
+    // of that name would hide or redeclare them.
+    static const char* const kMath[] = {
+        "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt", "ceil", "copysign", "cos", "cosh",
+        "cospi", "erf", "erfc", "erfcinv", "erfinv", "exp", "exp10", "exp2", "expm1", "fabs", "fdim", "floor",
+        "fma", "fmax", "fmin", "fmod", "frexp", "hypot", "ilogb", "isfinite", "isinf", "isnan", "ldexp", "lgamma",
+        "llrint", "llround", "log", "log10", "log1p", "log2", "logb", "lrint", "lround", "modf", "nan", "nearbyint",
+        "nextafter", "normcdf", "pow", "rcbrt", "remainder", "remquo", "rint", "round", "rsqrt", "scalbn", "signbit",
+        "sin", "sincos", "sinh", "sinpi", "sqrt", "tan", "tanh", "tgamma", "trunc"};
     std::string out;
     for (unsigned char c : name) {
         if (c < 0x80) out += char(c);
         else { char buf[8]; std::snprintf(buf, sizeof buf, "x%02x", c); out += buf; }
     }
-    bool clash = out.rfind("simt_", 0) == 0 || out.rfind("__", 0) == 0 || (out.size() > 1 && out[0] == '_' && std::isupper((unsigned char)out[1]));
+    // Names ending in '_' get one more, so that renaming stays one-to-one (new -> new_, new_ -> new__);
+    // '_' alone stays (it is never produced by appending).
+    bool clash = out.rfind("simt_", 0) == 0 || out.rfind("__", 0) == 0 || (out.size() > 1 && out[0] == '_' && std::isupper((unsigned char)out[1])) ||
+                 (out.size() > 1 && out.back() == '_');
     for (const char* r : kReserved) clash = clash || out == r;
+    const std::string stem = !out.empty() && out.back() == 'f' ? out.substr(0, out.size() - 1) : out;
+    for (const char* m : kMath) clash = clash || out == m || stem == m;
     return clash ? out + "_" : out;
 }
 
@@ -61,6 +78,7 @@ void Sema::run() {
         local_names_.insert(def.params[i].name);
         local_types_[def.params[i].name] = fn_.param_types[i];
     }
+    check_integer_literals(def.body);
     std::set<std::string> assigned;
     collect_assigned(def.body, assigned);
     for (const std::string& n : assigned) local_names_.insert(n);
@@ -144,9 +162,19 @@ void Sema::assign_local(const std::string& name, const Type* t, Loc loc) {
     }
 }
 
+// A cuda.local.array of this function, or a local bound to one: storage that ends with the
+// call, so a device function must not return it.
+bool Sema::is_frame_array(const Expr& e) const {
+    if (e.kind == ExprKind::Name) return frame_arrays_.count(e.text) > 0;
+    if (e.kind != ExprKind::Call || e.children.empty()) return false;
+    const Expr& callee = *e.children[0];
+    return callee.resolved && callee.resolved->builtin == "cuda.local.array";
+}
+
 void Sema::assign(Expr& target, const Type* vt, Expr* value, Loc loc) {
     switch (target.kind) {
         case ExprKind::Name:
+            if (value && is_frame_array(*value)) frame_arrays_.insert(target.text);
             resolved(target).is_local = true;
             assign_local(target.text, vt, loc);
             if (vt) target.type = local_types_[target.text];
@@ -226,12 +254,16 @@ void Sema::statement(Stmt& s) {
         case StmtKind::For: {
             const Type* it = type_of(*s.iter);
             if (it && it->kind == TypeKind::Range) {
-                // The loop variable is int64, or uint64 when range's arguments are uint64.
-                const Type* var = int64_type();
+                // The loop variable is int64, or uint64 when an argument is uint64 and none is
+                // signed (range(u, -1, -1) counts down to 0 in int64, as numba does).
+                bool any_uint64 = false, any_signed = false;
                 for (size_t i = 1; i < s.iter->children.size(); ++i) {
                     const Type* at = s.iter->children[i]->type;
-                    if (at && at->dtype == DType::UInt64) var = scalar_type(DType::UInt64);
+                    if (!at) continue;
+                    any_uint64 = any_uint64 || at->dtype == DType::UInt64;
+                    any_signed = any_signed || (at->is_integer() && dtype_is_signed(at->dtype));
                 }
+                const Type* var = any_uint64 && !any_signed ? scalar_type(DType::UInt64) : int64_type();
                 assign(*s.target, var, nullptr, s.loc);
             } else if (it && it->is_tuple()) {
                 if (it->elems.empty()) fail(s.iter->loc, "cannot iterate over an empty tuple");
@@ -265,6 +297,14 @@ void Sema::statement(Stmt& s) {
         case StmtKind::Return: {
             const Type* t = s.value ? type_of(*s.value) : none_type();
             if (!t) return;
+            if (s.value && !fn_.is_kernel) {
+                bool frame = is_frame_array(*s.value);
+                if (s.value->kind == ExprKind::Tuple)
+                    for (const ExprPtr& item : s.value->children) frame = frame || is_frame_array(*item);
+                if (frame)
+                    fail(s.loc, "a device function cannot return its cuda.local.array: the array's storage ends when "
+                                "the function returns (pass an array in as an argument and fill it instead)");
+            }
             if (s.value && t->kind == TypeKind::NoneType) t = none_type();
             if (t->kind != TypeKind::NoneType && !t->is_scalar() && !t->is_tuple() && !t->is_array())
                 fail(s.loc, "cannot return a value of type " + t->str());

@@ -1,6 +1,7 @@
 // Expression typing: names, attributes, subscripts, calls, operators, with constant folding
 // of literals and frozen globals (so shapes like (N, 2 * N) stay compile-time constants).
 #include <algorithm>
+#include <cmath>
 #include "frontend/parser.h"
 #include "sema/eager.h"
 #include "sema/sema.h"
@@ -469,6 +470,12 @@ const Type* Sema::infer_binop(Expr& e) {
         fail(e.loc, std::string("unsupported operand types for ") + sym + ": " + a->str() + " and " + b->str());
     const ConstValue* ca = constant(*e.children[0]);
     const ConstValue* cb = constant(*e.children[1]);
+    if (ca && cb && ca->is_int() && cb->is_int() && e.binop == BinOpKind::Pow && cb->as_int() < 0 && integer_literal(e)) {
+        // Python folds it to a float when it compiles the function (2 ** -2 is 0.25), and numba
+        // sees that float (check_integer_literals has ruled out 0 ** -n).
+        set_constant(e, ConstValue::real(std::pow(double(ca->as_int()), double(cb->as_int()))));
+        return float64_type();
+    }
     if (ca && cb && ca->is_int() && cb->is_int() && dtype_is_integer(out)) {
         int64_t v;
         if (fold_int(e.binop, ca->as_int(), cb->as_int(), v)) set_constant(e, ConstValue::integer(v, out));

@@ -14,6 +14,10 @@ namespace simt {
 // The identifier a Python name gets in generated code (avoids C++ keywords and prelude names).
 std::string c_identifier(const std::string& python_name);
 
+// An integer literal, or arithmetic on integer literals only (sema/integer_literals.cpp). Python
+// folds these exactly when it compiles the function, and numba sees the result.
+bool integer_literal(const Expr& e);
+
 // Analyzes a kernel for concrete argument types. Raises Error(Typing) / Error(Unsupported)
 // with file:line, the source line and a caret.
 std::unique_ptr<CompileUnit> analyze_kernel(const SourceText& source, const GlobalResolver& resolve,
@@ -65,6 +69,8 @@ private:
     Resolved& resolved(Expr& e);
     void fold_constant(Expr& e);
     std::string expr_text(const Expr& e) const;
+    bool is_frame_array(const Expr& e) const;
+    void check_integer_literals(const std::vector<StmtPtr>& body) const;  // sema/integer_literals.cpp
 
     CompileUnit& unit_;
     TypedFunction& fn_;
@@ -72,6 +78,7 @@ private:
     std::vector<std::string>& call_stack_;
     std::set<std::string> local_names_;              // names assigned anywhere in the function
     std::map<std::string, const Type*> local_types_;  // current best type of each local
+    std::set<std::string> frame_arrays_;  // locals bound to a cuda.local.array of this function's frame
     std::map<std::string, GlobalValue> globals_;      // resolver answers, asked once per name
     std::vector<std::string> local_order_;
     bool changed_ = false;

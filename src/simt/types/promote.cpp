@@ -72,16 +72,20 @@ bool binop_result(BinOpKind op, DType a, DType b, DType& out) {
     switch (op) {
         case BinOpKind::MatMul:
             return false;
-        case BinOpKind::BitAnd: case BinOpKind::BitOr: case BinOpKind::BitXor:
+        case BinOpKind::BitAnd: case BinOpKind::BitOr: case BinOpKind::BitXor: {
             if (a == DType::Bool && b == DType::Bool) { out = DType::Bool; return true; }
-            [[fallthrough]];
-        case BinOpKind::LShift: case BinOpKind::RShift: {
             if (!a_int || !b_int) return false;
             DType wa = widen_int(a), wb = widen_int(b);
             // numba: signed if either is signed, 64 bits.
             out = (wa == DType::Int64 || wb == DType::Int64) ? DType::Int64 : DType::UInt64;
             return true;
         }
+        case BinOpKind::LShift: case BinOpKind::RShift:
+            // numba: the shifted value's signedness alone, 64 bits (a uint64 >> 3 stays unsigned
+            // and shifts in zeros).
+            if (!a_int || !b_int) return false;
+            out = widen_int(a);
+            return true;
         case BinOpKind::Div:
             if (a_int && b_int) { out = DType::Float64; return true; }
             out = promote(a_int ? float_for(widen_int(a)) == DType::Float64 ? DType::Float64 : a : a,

@@ -374,9 +374,8 @@ private:
                 }
                 return;
             case RandomDistribution::Integers: {
-                int64_t lo = int64_t(r.a), hi = int64_t(r.b);
                 for (uint64_t i = b; i < e; ++i) {
-                    int64_t v = integer(seed, offset, i, lo, hi);
+                    uint64_t v = integer(seed, offset, i, r.int_low, r.int_range);
                     switch (dtype_size(r.dtype)) {
                         case 1: static_cast<int8_t*>(dst)[i] = int8_t(v); break;
                         case 2: static_cast<int16_t*>(dst)[i] = int16_t(v); break;

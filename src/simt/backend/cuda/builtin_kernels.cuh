@@ -53,18 +53,18 @@ extern "C" __global__ void simt_normal_f32(float* out, uint64_t count, uint64_t 
 }
 
 template <class T>
-__device__ void simt_integers(T* out, uint64_t count, uint64_t seed, uint64_t offset, int64_t low, int64_t high) {
-    SIMT_GRID_STRIDE(i, count) out[i] = (T)simt_philox::integer(seed, offset, i, low, high);
+__device__ void simt_integers(T* out, uint64_t count, uint64_t seed, uint64_t offset, uint64_t low, uint64_t range) {
+    SIMT_GRID_STRIDE(i, count) out[i] = (T)simt_philox::integer(seed, offset, i, low, range);
 }
-extern "C" __global__ void simt_integers_1(int8_t* out, uint64_t n, uint64_t seed, uint64_t offset, int64_t low, int64_t high) {
-    simt_integers(out, n, seed, offset, low, high);
+extern "C" __global__ void simt_integers_1(int8_t* out, uint64_t n, uint64_t seed, uint64_t offset, uint64_t low, uint64_t range) {
+    simt_integers(out, n, seed, offset, low, range);
 }
-extern "C" __global__ void simt_integers_2(int16_t* out, uint64_t n, uint64_t seed, uint64_t offset, int64_t low, int64_t high) {
-    simt_integers(out, n, seed, offset, low, high);
+extern "C" __global__ void simt_integers_2(int16_t* out, uint64_t n, uint64_t seed, uint64_t offset, uint64_t low, uint64_t range) {
+    simt_integers(out, n, seed, offset, low, range);
 }
-extern "C" __global__ void simt_integers_4(int32_t* out, uint64_t n, uint64_t seed, uint64_t offset, int64_t low, int64_t high) {
-    simt_integers(out, n, seed, offset, low, high);
+extern "C" __global__ void simt_integers_4(int32_t* out, uint64_t n, uint64_t seed, uint64_t offset, uint64_t low, uint64_t range) {
+    simt_integers(out, n, seed, offset, low, range);
 }
-extern "C" __global__ void simt_integers_8(int64_t* out, uint64_t n, uint64_t seed, uint64_t offset, int64_t low, int64_t high) {
-    simt_integers(out, n, seed, offset, low, high);
+extern "C" __global__ void simt_integers_8(int64_t* out, uint64_t n, uint64_t seed, uint64_t offset, uint64_t low, uint64_t range) {
+    simt_integers(out, n, seed, offset, low, range);
 }

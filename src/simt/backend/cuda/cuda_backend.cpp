@@ -269,8 +269,8 @@ public:
                 }
                 return;
             case RandomDistribution::Integers: {
-                int64_t lo = int64_t(r.a), hi = int64_t(r.b);
-                void* args[] = {&p, &n, &seed, &offset, &lo, &hi};
+                uint64_t lo = r.int_low, range = r.int_range;
+                void* args[] = {&p, &n, &seed, &offset, &lo, &range};
                 int size = dtype_size(r.dtype);
                 cu::Function f = size == 1 ? b.integers[0] : size == 2 ? b.integers[1] : size == 4 ? b.integers[2] : b.integers[3];
                 launch_builtin(s, f, n, stream, args);
