@@ -84,7 +84,8 @@ def around(a, decimals=0, out=None):
     scale(a, f, out=out)
     rint(out, out=out)
     unscale(out, f, out=out)
-    return out.astype(a.dtype) if integer else out
+    # (through int64: NumPy rounds integers in their own type, so -130 in int8 wraps to 126)
+    return out.astype(np.int64).astype(a.dtype) if integer else out
 
 
 round = around

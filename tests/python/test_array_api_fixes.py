@@ -304,3 +304,19 @@ def test_round_out_and_errors(rng):
         np.round(h, 1.5)
     with pytest.raises(TypeError, match="cannot be interpreted as an integer"):
         simt.round(simt.asarray(h), 1.5)
+
+
+# ---- NEP 50: a Python int outside an integer array's range --------------------------------------------
+@pytest.mark.parametrize("dtype, value", [(np.int8, 300), (np.uint8, -1), (np.uint8, 256), (np.int16, 100000),
+                                          (np.uint64, -3), (np.int64, 2**64 - 1)])
+def test_true_divide_by_an_out_of_range_python_int(rng, dtype, value):
+    # true_divide computes integers as float64, so NumPy never converts the int to the array's dtype
+    info = np.iinfo(dtype)
+    h = rng.integers(max(info.min, -1000), min(info.max, 1000), 50, endpoint=True).astype(dtype)
+    h[h == 0] = 1  # (value / 0 is inf on both sides, with a NumPy warning)
+    d = simt.asarray(h)
+    for got, expected in ((d / value, h / value), (value / d, value / h)):
+        assert got.dtype == expected.dtype == np.float64
+        np.testing.assert_allclose(got.get(), expected, rtol=1e-15)
+    with pytest.raises(OverflowError, match="out of bounds"):
+        d + value  # other operators still raise, as NumPy does

@@ -167,3 +167,44 @@ def test_dynamic_shared_memory_size_must_be_an_int():
             add_one[1, 1, 0, bad](out)
     with pytest.raises(cuda.CUDAError, match="CUDA_ERROR_INVALID_VALUE"):
         add_one[1, 1, 0, 2**70](out)
+
+
+@cuda.jit
+def convert_floats(x, i8, u8, i32, u32, i64, u64):
+    for k in range(x.size):
+        i8[k] = x[k]
+        u8[k] = x[k]
+        i32[k] = x[k]
+        u32[k] = x[k]
+        i64[k] = int(x[k])
+        u64[k] = x[k]
+
+
+def saturated(values, dtype):
+    """The GPU's cvt.rzi rule: toward zero, clamped to the type's range, NaN to 0."""
+    info = np.iinfo(dtype)
+    out = []
+    for v in values:
+        if math.isnan(v):
+            out.append(0)
+        elif v <= info.min:
+            out.append(info.min)
+        elif v >= info.max:
+            out.append(info.max)
+        else:
+            out.append(int(v))
+    return np.array(out, dtype=dtype)
+
+
+def test_float_to_int_conversions_saturate_on_both_backends(rng):
+    # C++ leaves these undefined: the cpu backend gave INT64_MIN where the GPU gives INT64_MAX or 0
+    values = np.concatenate([[np.nan, np.inf, -np.inf, 1e30, -1e30, 5e9, -1.5, 300.7, 2.0**63, 2.0**64, -0.5],
+                             rng.uniform(-3e9, 3e9, 20), rng.uniform(-300, 300, 20)])
+    dtypes = (np.int8, np.uint8, np.int32, np.uint32, np.int64, np.uint64)
+    outs = [simt.zeros(values.size, dt) for dt in dtypes]
+    convert_floats[1, 1](simt.asarray(values), *outs)
+    for out, dt in zip(outs, dtypes):
+        np.testing.assert_array_equal(out.get(), saturated(values, dt), err_msg=np.dtype(dt).name)
+        for src in (np.float64, np.float32):  # astype takes the same rule
+            as_src = values.astype(src)
+            np.testing.assert_array_equal(simt.asarray(as_src).astype(dt).get(), saturated(as_src.astype(np.float64), dt))

@@ -40,12 +40,14 @@ DType weak_dtype(const Ufunc& u, const UfuncOperand& op, bool has_strong, DType 
             if (!has_strong || s == DType::Bool) return DType::Int64;
             if (!integral || int_fits(op.i, s)) return s;
             if (u.comparison) return DType::Int64;  // compared by value: wider loops decide
+            if (u.divides) return DType::Float64;
             out_of_bounds(op, s);
         case K::WeakUInt:
             if (!has_strong) return DType::UInt64;
             if (!integral) return s;
             if (s != DType::Bool && uint_fits(op.u, s)) return s;
             if (u.comparison) return DType::UInt64;
+            if (u.divides) return DType::Float64;
             out_of_bounds(op, s);
         case K::WeakFloat:
             if (op.huge_int && integral) {

@@ -120,6 +120,7 @@ void define_arithmetic(Table& t) {
     div.sig("?" "?->d", "y0 = float64(x0) / float64(x1)");
     for (char c : std::string(INTS)) div.sig(std::string(2, c) + "->d", "y0 = float64(x0) / float64(x1)");
     div.same(cat({FLOATS, COMPLEX}), "y0 = x0 / x1").doc("Divide arguments elementwise (true division).");
+    t.by_name["true_divide"]->divides = true;  // int8 array / 300 is float64, as NumPy gives (no overflow)
     t.alias("divide", "true_divide");
     // Python's floor division and modulo; float16 computes in float32.
     t.define("floor_divide", 2).same(INTS, "y0 = x0 // x1").sig("ee->e", "y0 = float32(x0) // float32(x1)")

@@ -168,6 +168,21 @@ template <> struct simt_is_unsigned<uint32_t> { enum { value = 1 }; };
 template <> struct simt_is_unsigned<uint64_t> { enum { value = 1 }; };
 template <class... I> struct simt_all_unsigned { enum { value = (simt_is_unsigned<I>::value && ...) }; };
 
+// Float to integer as the GPU's cvt.rzi does it, on both backends: toward zero, saturating at the
+// type's limits, NaN to 0. (C++ leaves out-of-range conversions undefined: x86 gave INT64_MIN
+// where the GPU gave INT64_MAX or 0.)
+template <class T> SIMT_INLINE T simt_int_max() {
+    typedef typename simt_unsigned_of<T>::type U;
+    return simt_is_unsigned<T>::value ? (T)~(U)0 : (T)((U)~(U)0 >> 1);
+}
+template <class T> SIMT_INLINE T simt_int_min() { return simt_is_unsigned<T>::value ? (T)0 : (T)(-simt_int_max<T>() - 1); }
+template <class T> SIMT_INLINE T simt_float_to_int(double x) {
+    if (!(x == x)) return (T)0;
+    if (x <= (double)simt_int_min<T>()) return simt_int_min<T>();
+    if (x >= (double)simt_int_max<T>()) return simt_int_max<T>();  // (2**63 - 1 rounds up to 2**63: still right)
+    return (T)x;
+}
+
 // An index known to lie in [0, stop): the variable of a range() loop with a non-negative start
 // and a positive step, which the loop body does not reassign. Its test becomes
 // `stop <= extent || index < extent`: the first half does not change inside the loop, so the
