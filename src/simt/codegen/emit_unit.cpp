@@ -272,7 +272,7 @@ std::string Emitter::cast(const std::string& code, const Type* from, const Type*
     if (to->is_scalar() && from->is_scalar()) {
         if (to->is_bool() && !from->is_bool()) return "simt_truthy(" + code + ")";
         if (to->is_integer() && from->is_float())  // saturating, the same on both backends
-            return std::string("simt_float_to_int<") + dtype_c_name(to->dtype) + ">((double)(" + code + "))";
+            return std::string("simt_float_to_int<") + dtype_c_name(to->dtype) + ">(" + code + ")";
         return std::string("(") + dtype_c_name(to->dtype) + ")(" + code + ")";
     }
     if (to->is_tuple() && from->is_tuple()) {

@@ -176,12 +176,15 @@ template <class T> SIMT_INLINE T simt_int_max() {
     return simt_is_unsigned<T>::value ? (T)~(U)0 : (T)((U)~(U)0 >> 1);
 }
 template <class T> SIMT_INLINE T simt_int_min() { return simt_is_unsigned<T>::value ? (T)0 : (T)(-simt_int_max<T>() - 1); }
-template <class T> SIMT_INLINE T simt_float_to_int(double x) {
+// Compared in the source type (no float64 work for float32 on a GPU): a limit 2**k - 1 that the
+// type cannot hold rounds up to 2**k, and every value below that converts exactly.
+template <class T, class F> SIMT_INLINE T simt_float_to_int(F x) {
     if (!(x == x)) return (T)0;
-    if (x <= (double)simt_int_min<T>()) return simt_int_min<T>();
-    if (x >= (double)simt_int_max<T>()) return simt_int_max<T>();  // (2**63 - 1 rounds up to 2**63: still right)
+    if (x <= (F)simt_int_min<T>()) return simt_int_min<T>();
+    if (x >= (F)simt_int_max<T>()) return simt_int_max<T>();
     return (T)x;
 }
+template <class T> SIMT_INLINE T simt_float_to_int(simt_half x) { return simt_float_to_int<T>((float)x); }
 
 // An index known to lie in [0, stop): the variable of a range() loop with a non-negative start
 // and a positive step, which the loop body does not reassign. Its test becomes
