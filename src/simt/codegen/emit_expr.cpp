@@ -121,6 +121,7 @@ std::string Emitter::attribute_expr(const Expr& e) {
     if (bt->is_array()) {
         std::string a = expr(base);
         if (e.text == "size") return "simt_size(" + a + ")";
+        if (e.text == "T") return "simt_transpose(" + a + ")";
         if (e.text == "shape" || e.text == "strides") {
             std::string s = c_type(e.type) + "{";
             for (int i = 0; i < bt->ndim; ++i) s += (i ? ", " : "") + a + "." + e.text + "[" + std::to_string(i) + "]";
@@ -202,7 +203,7 @@ std::string Emitter::element_access(const char* fn, const Expr& sub, const std::
 std::string Emitter::subscript_expr(const Expr& e) {
     const Expr& base = *e.children[0];
     const Expr& index = *e.children[1];
-    if (base.type->is_array()) return element_access("simt_load", e, "");
+    if (base.type->is_array()) return e.type->is_array() ? view_expr(e) : element_access("simt_load", e, "");
     if (base.type->is_tuple() && index.kind == ExprKind::Slice) return tuple_slice_expr(e);
     if (base.type->is_tuple()) {
         const ConstValue* c = index.resolved && index.resolved->is_constant ? &index.resolved->constant : nullptr;

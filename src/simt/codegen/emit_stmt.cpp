@@ -21,6 +21,7 @@ void Emitter::assign_to(const Expr& target, const std::string& value_code, const
             line(c_identifier(target.text) + " = " + cast(value_code, value_type, target.type) + ";");
             return;
         case ExprKind::Subscript: {
+            if (target.type && target.type->is_array()) return view_store(target, value_code, value_type);
             const Type* arr = target.children[0]->type;
             const Type* elem = scalar_type(arr->dtype);
             line(element_access("simt_store", target, cast(value_code, value_type, elem)) + ";");

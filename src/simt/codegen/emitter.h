@@ -87,6 +87,8 @@ private:
                                const Stmt& s);
     std::string tuple_concat_expr(const Expr& e);  // a + b on tuples (emit_tuple.cpp)
     std::string tuple_slice_expr(const Expr& e);   // t[a:b:c] with constant bounds (emit_tuple.cpp)
+    std::string view_expr(const Expr& e);          // A[i] of a 2-D A, A[a:b] (emit_view.cpp)
+    void view_store(const Expr& target, const std::string& value_code, const Type* value_type);  // A[a:b] = x
     std::string options_header() const;            // kernel options as generated-code comments/defines
 
     const CompileUnit& unit_;

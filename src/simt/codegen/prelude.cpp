@@ -10,6 +10,7 @@ extern const char* const prelude_common;
 extern const char* const prelude_cpu_sync;
 extern const char* const prelude_cuda_sync;
 extern const char* const prelude_memory;
+extern const char* const prelude_views;
 extern const char* const prelude_numeric;
 extern const char* const prelude_scalar_math;
 extern const char* const prelude_complex_math;
@@ -24,7 +25,7 @@ std::string part(const char* name, const char* text) { return std::string("\n#li
 // parts shared by both targets in dependency order.
 std::string joined(const char* target_text, const char* sync_name, const char* sync_text) {
     return std::string(target_text) + part("numeric.h", embedded::prelude_numeric) + part(sync_name, sync_text) +
-           part("common.h", embedded::prelude_common) + part("memory.h", embedded::prelude_memory) +
+           part("common.h", embedded::prelude_common) + part("memory.h", embedded::prelude_memory) + part("views.h", embedded::prelude_views) +
            part("scalar_math.h", embedded::prelude_scalar_math) + part("complex_math.h", embedded::prelude_complex_math) +
            part("xoroshiro.h", embedded::prelude_xoroshiro) + part("random.h", embedded::prelude_random);
 }

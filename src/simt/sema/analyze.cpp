@@ -166,6 +166,8 @@ void Sema::assign_local(const std::string& name, const Type* t, Loc loc) {
 // call, so a device function must not return it.
 bool Sema::is_frame_array(const Expr& e) const {
     if (e.kind == ExprKind::Name) return frame_arrays_.count(e.text) > 0;
+    if ((e.kind == ExprKind::Subscript || (e.kind == ExprKind::Attribute && e.text == "T")) && e.type && e.type->is_array())
+        return is_frame_array(*e.children[0]);  // a view of the frame's storage
     if (e.kind != ExprKind::Call || e.children.empty()) return false;
     const Expr& callee = *e.children[0];
     return callee.resolved && callee.resolved->builtin == "cuda.local.array";
@@ -186,8 +188,16 @@ void Sema::assign(Expr& target, const Type* vt, Expr* value, Loc loc) {
                 if (container->readonly) fail(target.loc, "cannot assign to an element of a read-only (constant) array");
                 const Type* elem = infer_subscript(target);
                 if (!elem) return;
-                if (!elem->is_scalar())
-                    fail(target.loc, "cannot assign to an array slice in a kernel; assign element by element");
+                if (elem->is_array()) {  // A[a:b] = x: every element of the view
+                    target.type = elem;
+                    const Type* from = vt->is_array() ? scalar_type(vt->dtype) : vt;
+                    if (vt->is_array() && vt->ndim > elem->ndim)
+                        fail(loc, "cannot assign a " + std::to_string(vt->ndim) + "-D array to a " + std::to_string(elem->ndim) +
+                                      "-D view of " + container->str());
+                    if (!from->is_scalar() || !can_convert(from, scalar_type(elem->dtype)))
+                        fail(loc, "cannot store a value of type " + vt->str() + " into a view of " + container->str());
+                    return;
+                }
                 if (!can_convert(vt, elem))
                     fail(loc, "cannot store a value of type " + vt->str() + " into " + container->str());
                 return;
@@ -230,6 +240,9 @@ void Sema::statement(Stmt& s) {
             const Type* tt = type_of(*s.target);
             const Type* vt = type_of(*s.value);
             if (!tt || !vt) { if (s.target->kind == ExprKind::Name) incomplete_ = true; return; }
+            if (tt->is_array())
+                fail(s.loc, std::string("'") + binop_symbol(s.op) + "=' on a whole array (" + tt->str() +
+                                ") is not supported inside kernels; update it element by element");
             if (!tt->is_scalar() || !vt->is_scalar())
                 fail(s.loc, std::string("unsupported operand types for ") + binop_symbol(s.op) + "=: " + tt->str() + " and " + vt->str());
             DType result;

@@ -38,6 +38,24 @@ std::string Sema::expr_text(const Expr& e) const {
     switch (e.kind) {
         case ExprKind::Name: return e.text;
         case ExprKind::Attribute: return expr_text(*e.children[0]) + "." + e.text;
+        case ExprKind::Int: return e.text;
+        case ExprKind::Subscript: return expr_text(*e.children[0]) + "[" + expr_text(*e.children[1]) + "]";
+        case ExprKind::Tuple: {  // the parts of an index
+            std::string s;
+            for (const ExprPtr& c : e.children) s += (s.empty() ? "" : ", ") + expr_text(*c);
+            return s;
+        }
+        case ExprKind::Slice: {
+            std::string s;
+            for (size_t k = 0; k < 3; ++k) {
+                if (k) s += k == 2 && !e.children[2] ? "" : ":";
+                if (e.children[k]) s += expr_text(*e.children[k]);
+            }
+            return s;
+        }
+        case ExprKind::BinOp:
+            return expr_text(*e.children[0]) + " " + binop_symbol(e.binop) + " " + expr_text(*e.children[1]);
+        case ExprKind::UnaryOp: return e.unop == UnaryOpKind::Neg ? "-" + expr_text(*e.children[0]) : dump(e);
         default: return dump(e);
     }
 }
@@ -229,6 +247,10 @@ const Type* Sema::infer_attribute(Expr& e) {
             if (attr == "size") return int64_type();
             if (attr == "ndim") { set_constant(e, ConstValue::integer(base->ndim)); return int64_type(); }
             if (attr == "itemsize") { set_constant(e, ConstValue::integer(dtype_size(base->dtype))); return int64_type(); }
+            if (attr == "T") {  // a view with the axes reversed
+                Layout l = base->layout == Layout::C ? Layout::F : base->layout == Layout::F ? Layout::C : Layout::A;
+                return array_type(base->dtype, base->ndim, l, base->readonly);
+            }
             fail(e.loc, "array attribute '" + attr + "' is not supported in kernels");
         case TypeKind::Scalar:
             if (attr == "real" || attr == "imag") {
@@ -253,12 +275,16 @@ const Type* Sema::infer_subscript(Expr& e) {
     if (index.kind == ExprKind::Tuple) for (ExprPtr& c : index.children) parts.push_back(c.get());
     else parts.push_back(&index);
     bool incomplete = !base;
-    for (Expr* p : parts) {
-        if (p->kind == ExprKind::Slice) {
-            unsupported(p->loc, "slicing arrays inside kernels is not supported yet; index element by element");
-        }
-        if (!type_of(*p)) incomplete = true;
+    bool slices = false;
+    for (Expr* p : parts) slices = slices || p->kind == ExprKind::Slice;
+    if (base && base->is_array() && (slices || (index.kind == ExprKind::Tuple && int(parts.size()) < base->ndim)))
+        return infer_array_view(e, base, parts);
+    if (slices) {
+        if (!base) return nullptr;
+        fail(index.loc, "only arrays and tuples can be sliced, not " + base->str());
     }
+    for (Expr* p : parts)
+        if (!type_of(*p)) incomplete = true;
     if (index.kind == ExprKind::Tuple && !incomplete) type_of(index);
     if (incomplete) return nullptr;
     if (base->is_array()) {
@@ -276,10 +302,11 @@ const Type* Sema::infer_subscript(Expr& e) {
         if (int(index_types.size()) > base->ndim)
             fail(index.loc, "too many indices for array: array is " + std::to_string(base->ndim) +
                                 "-dimensional, but " + std::to_string(index_types.size()) + " were indexed");
-        if (int(index_types.size()) < base->ndim)
-            unsupported(index.loc, "indexing a " + std::to_string(base->ndim) + "-D array with " +
-                                       std::to_string(index_types.size()) + " index gives a view, which kernels do not support yet; give all " +
-                                       std::to_string(base->ndim) + " indices");
+        if (int(index_types.size()) < base->ndim) {
+            if (parts.size() == index_types.size()) return infer_array_view(e, base, parts);  // A[i] of a 2-D A
+            unsupported(index.loc, "a tuple of " + std::to_string(index_types.size()) + " indices into a " +
+                                       std::to_string(base->ndim) + "-D array would give a view; write the indices out (A[i, j])");
+        }
         if (final_ && resolved(e).site < 0) {
             resolved(e).site = int(unit_.bounds_sites.size());
             unit_.bounds_sites.push_back({fn_.name, fn_.source.filename, e.loc.line, expr_text(*e.children[0])});

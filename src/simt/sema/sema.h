@@ -18,6 +18,12 @@ std::string c_identifier(const std::string& python_name);
 // folds these exactly when it compiles the function, and numba sees the result.
 bool integer_literal(const Expr& e);
 
+// A slice with no start, stop or step (`:`), and whether subscript `index` of an array of type
+// `base` makes a view (a slice, or fewer integers than dimensions) rather than an element
+// (sema/array_view.cpp; the index must be typed).
+bool is_whole_slice(const Expr& slice);
+bool is_view_index(const Type* base, const Expr& index);
+
 // Analyzes a kernel for concrete argument types. Raises Error(Typing) / Error(Unsupported)
 // with file:line, the source line and a caret.
 std::unique_ptr<CompileUnit> analyze_kernel(const SourceText& source, const GlobalResolver& resolve,
@@ -63,6 +69,7 @@ private:
     const Type* infer_compare(Expr& e);
     const Type* infer_device_call(Expr& e, const std::shared_ptr<DeviceFunctionRef>& ref);
     const Type* infer_tuple_slice(Expr& e, const Type* tuple);  // tuple[a:b:c], constant bounds (sema/tuple_slice.cpp)
+    const Type* infer_array_view(Expr& e, const Type* base, const std::vector<Expr*>& parts);  // sema/array_view.cpp
     const Type* from_global(Expr& e, const GlobalValue& g);
     const Type* from_member(Expr& e, const ModuleMember& m, const std::string& module, const std::string& attr);
     void set_constant(Expr& e, ConstValue v);
