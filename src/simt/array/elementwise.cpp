@@ -118,7 +118,8 @@ std::string elementwise_source(const std::string& name, const ElementwiseLoop& l
 }
 
 bool ElementwiseFamily::Key::operator==(const Key& o) const {
-    return loop_id == o.loop_id && path == o.path && count == o.count && std::memcmp(operands, o.operands, size_t(count)) == 0;
+    // Unused operand slots are zero in every key: one fixed-size compare (inlined, no call).
+    return loop_id == o.loop_id && path == o.path && count == o.count && std::memcmp(operands, o.operands, sizeof operands) == 0;
 }
 
 size_t ElementwiseFamily::KeyHash::operator()(const Key& k) const {
@@ -132,6 +133,7 @@ ElementwiseFamily::ElementwiseFamily(std::string name, GlobalResolver extra) : n
 std::unique_ptr<ElementwiseFamily::Entry> ElementwiseFamily::compile(const Key& key, const ElementwiseLoop& loop) {
     std::vector<uint8_t> operands(key.operands, key.operands + key.count);
     auto entry = std::make_unique<Entry>();
+    entry->key = key;
     entry->source = elementwise_source(name_, loop, operands, key.path);
     KernelDefinition def;
     def.name = "elementwise_" + identifier(name_);
@@ -154,6 +156,21 @@ std::unique_ptr<ElementwiseFamily::Entry> ElementwiseFamily::compile(const Key& 
                                              : array_type(operand_dtype(c), nd, layout));
     }
     entry->kernel = &entry->dispatcher->specialize(types);
+    return entry;
+}
+
+ElementwiseFamily::Entry* ElementwiseFamily::find_or_compile(const Key& key, const ElementwiseLoop& loop) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    Entry* entry;
+    auto found = cache_.find(key);
+    if (found != cache_.end()) {
+        entry = found->second.get();
+    } else {
+        std::unique_ptr<Entry> fresh = compile(key, loop);
+        entry = fresh.get();
+        cache_.emplace(key, std::move(fresh));
+    }
+    last_.store(entry, std::memory_order_release);
     return entry;
 }
 
@@ -288,18 +305,8 @@ void ElementwiseFamily::run(int loop_id, const ElementwiseLoop& loop, const Elem
     bool contiguous = it.contiguous();
     key.path = int16_t(contiguous ? 0 : it.nd);
 
-    Entry* entry;
-    {
-        std::lock_guard<std::mutex> lock(mutex_);
-        auto found = cache_.find(key);
-        if (found != cache_.end()) {
-            entry = found->second.get();
-        } else {
-            std::unique_ptr<Entry> fresh = compile(key, loop);
-            entry = fresh.get();
-            cache_.emplace(key, std::move(fresh));
-        }
-    }
+    Entry* entry = last_.load(std::memory_order_acquire);
+    if (!entry || !(entry->key == key)) entry = find_or_compile(key, loop);
 
     LaunchConfig config;
     config.stream = current_stream();
@@ -315,6 +322,9 @@ void ElementwiseFamily::run(int loop_id, const ElementwiseLoop& loop, const Elem
         head[0] = uint64_t(n); head[1] = kCpuChunk; head[2] = kCpuChunk; head[3] = 1;
     }
 
+    // Buffers that free in stream order need no reference from a launch on the default stream
+    // (their free queues behind it); others stay alive until the launch has run.
+    const bool default_stream = config.stream == nullptr;
     ScratchLease<ArgumentPack> lease;
     ArgumentPack& pack = lease.get();
     for (uint64_t h : head) pack.add(&h, 8, 8);
@@ -327,7 +337,7 @@ void ElementwiseFamily::run(int loop_id, const ElementwiseLoop& loop, const Elem
             words[1 + nd + i] = contiguous ? it.itemsize[k] : it.strides[k][i];
         }
         pack.add(words, sizeof(int64_t) * size_t(1 + 2 * nd), 8);
-        pack.keep_alive.push_back(a.owner);
+        if (!(default_stream && a.owner_frees_in_stream_order)) pack.keep_alive.push_back(a.owner);
     };
     int k = 0;
     for (int i = 0; i < nin; ++i) {

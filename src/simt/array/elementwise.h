@@ -3,6 +3,7 @@
 // backend. One family (a ufunc, a cast, a fused function) holds its compiled kernels per
 // loop, operand dtypes and iteration layout: a contiguous 1-D path and an n-D strided path.
 #pragma once
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -63,6 +64,7 @@ private:
         size_t operator()(const Key& k) const;
     };
     struct Entry {
+        Key key;
         std::unique_ptr<Dispatcher> dispatcher;
         CompiledKernel* kernel = nullptr;
         std::string source;
@@ -73,6 +75,10 @@ private:
     GlobalResolver extra_;
     mutable std::mutex mutex_;
     std::unordered_map<Key, std::unique_ptr<Entry>, KeyHash> cache_;
+    // The entry the last call used: repeated calls with the same operand types (the common case)
+    // skip the lock and the hash lookup. Entries live as long as the family.
+    std::atomic<Entry*> last_{nullptr};
+    Entry* find_or_compile(const Key& key, const ElementwiseLoop& loop);
 };
 
 // A whole elementwise call: broadcasts the array inputs, allocates each output that is not
