@@ -49,6 +49,7 @@ void translate(const std::exception_ptr& p) {
             case ErrorKind::Os: set_error(PyExc_OSError, e.what()); break;
             case ErrorKind::Axis: set_axis_error(e.what()); break;
             case ErrorKind::Overflow: set_error(PyExc_OverflowError, e.what()); break;
+            case ErrorKind::Assertion: set_error(PyExc_AssertionError, e.what()); break;
             case ErrorKind::Runtime: default: set_error(PyExc_RuntimeError, e.what()); break;
         }
     }

@@ -147,7 +147,8 @@ def test_range_loop_indices_within_the_extent_read_every_element(rng):
     a = rng.standard_normal((37, 23))
     out = simt.zeros(37)
     k[1, 64](simt.asarray(a), out)
-    np.testing.assert_allclose(out.get(), a.sum(axis=1) - 0.5 * a[:, 1:].sum(axis=1), rtol=1e-12)
+    np.testing.assert_allclose(out.get(), a.sum(axis=1) - 0.5 * a[:, 1:].sum(axis=1), rtol=1e-12,
+                               atol=1e-13)  # sums that cancel: NumPy adds pairwise
 
 
 def test_reassigned_and_negative_range_variables_keep_full_checks():

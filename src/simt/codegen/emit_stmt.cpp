@@ -120,7 +120,12 @@ void Emitter::statement(const Stmt& s) {
         case StmtKind::Pass:
             return;
         case StmtKind::Assert:
-            line("// assert: not checked on the device (as in numba without debug)");
+            if (s.site < 0) {
+                line("// assert: checked only with debug=True (as in numba)");
+                return;
+            }
+            line("if (!" + cast(expr(*s.value), s.value->type, bool_type()) + ") simt_report_assert(ctx, " +
+                 std::to_string(s.site) + ");");
             return;
         case StmtKind::Return:
             if (!thread_exit_.empty()) {  // a thread of a region-mode kernel returns

@@ -73,9 +73,12 @@ struct Stmt {
     ExprPtr target;                // AugAssign and For target
     ExprPtr test;                  // If/While condition
     ExprPtr iter;                  // For iterable
+    ExprPtr message;               // Assert message (may be null)
     BinOpKind op = BinOpKind::Add; // AugAssign operator
     std::vector<StmtPtr> body;
     std::vector<StmtPtr> orelse;   // If else/elif branch; For/While `else:` block
+
+    int site = -1;                 // Assert checked with debug=True: its CompileUnit::bounds_sites entry
 
     Stmt(StmtKind k, Loc l) : kind(k), loc(l) {}
 };

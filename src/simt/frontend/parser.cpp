@@ -155,7 +155,7 @@ private:
                 next();
                 auto s = std::make_unique<Stmt>(StmtKind::Assert, loc);
                 s->value = parse_test();
-                if (is_op(",")) { next(); parse_test(); }  // message: not evaluated on the device
+                if (is_op(",")) { next(); s->message = parse_test(); }
                 return s;
             }
             if (w == "raise" || w == "del" || w == "global" || w == "nonlocal" || w == "import" ||

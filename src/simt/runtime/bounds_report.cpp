@@ -3,8 +3,27 @@
 
 namespace simt {
 
+namespace {
+std::string triple(const int64_t* v) {
+    return "(" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ", " + std::to_string(v[2]) + ")";
+}
+
+// "<message> (kernel 'k' at file:line, thread (x, y, z) of block (x, y, z))"
+std::string describe_assertion(const std::string& kernel, const std::vector<BoundsSite>& sites, const BoundsErrorRecord& r) {
+    std::string text = "assertion failed", where = "kernel '" + kernel + "'";
+    if (r.site >= 0 && size_t(r.site) < sites.size()) {
+        const BoundsSite& s = sites[size_t(r.site)];
+        text = s.assertion;
+        where += " at " + s.filename + ":" + std::to_string(s.line);
+        if (s.function != kernel) where += " (in device function '" + s.function + "')";
+    }
+    return text + " (" + where + ", thread " + triple(r.index) + " of block " + triple(r.index + 3) + ")";
+}
+}  // namespace
+
 std::string describe_bounds_error(const std::string& kernel, const std::vector<BoundsSite>& sites,
                                   const BoundsErrorRecord& r) {
+    if (r.ndim < 0) return describe_assertion(kernel, sites, r);
     int ndim = r.ndim > 8 ? 8 : r.ndim;
     std::string index, shape;
     int axis = 0;

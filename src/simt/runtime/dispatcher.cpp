@@ -36,7 +36,7 @@ void Dispatcher::load(CompiledKernel& k) const {
     Stopwatch loading;
     k.loaded = backend().load(k.source, def_.options);
     compile_counters().last_load_ms = loading.ms();
-    if (def_.options.bounds == BoundsMode::Checked) {
+    if (def_.options.bounds == BoundsMode::Checked || def_.options.debug) {
         std::string name = def_.name;
         std::vector<BoundsSite> sites = k.unit->bounds_sites;
         k.loaded->describe_bounds_error = [name, sites](const BoundsErrorRecord& r) {

@@ -306,6 +306,7 @@ void Sema::statement(Stmt& s) {
             return;
         case StmtKind::Assert:
             check_condition(*s.value);
+            assert_statement(s);
             return;
         case StmtKind::Return: {
             const Type* t = s.value ? type_of(*s.value) : none_type();

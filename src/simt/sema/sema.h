@@ -58,6 +58,7 @@ private:
     void assign(Expr& target, const Type* value_type, Expr* value, Loc loc);
     void assign_local(const std::string& name, const Type* t, Loc loc);
     void check_condition(Expr& test);
+    void assert_statement(Stmt& s);  // sema/assertions.cpp
     // expressions
     const Type* infer(Expr& e);
     const Type* infer_name(Expr& e);

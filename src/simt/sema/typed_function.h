@@ -60,6 +60,7 @@ struct BoundsSite {
     std::string filename;
     int line = 0;
     std::string array;  // source text of the array expression (usually its name)
+    std::string assertion;  // an assert statement's report (debug=True): the failure's text
 };
 
 // Storage declared by cuda.shared.array / cuda.local.array, or a NumPy array frozen into

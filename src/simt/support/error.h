@@ -21,6 +21,7 @@ enum class ErrorKind {
     Os,              // OSError: files, processes
     Axis,            // numpy.exceptions.AxisError (both a ValueError and an IndexError)
     Overflow,        // OverflowError: a Python integer out of range for an array's dtype
+    Assertion,       // AssertionError: a kernel's assert failed (debug=True)
 };
 
 // A user-facing error: bad input, failed CUDA call, failed compile. Internal invariants abort instead.

@@ -17,6 +17,7 @@
 #include "backend/cuda/pinned_staging.h"
 #include "backend/cuda/ptx_module.h"
 #include "runtime/backend.h"
+#include "runtime/bounds_report.h"
 #include "runtime/disk_cache.h"
 #include "support/error.h"
 #include "support/fast_tls.h"
@@ -299,7 +300,7 @@ public:
         kernel->entry = source.entry_name;
         kernel->source = source.full_source;
         kernel->options = options;
-        kernel->checked = options.bounds == BoundsMode::Checked;
+        kernel->checked = options.bounds == BoundsMode::Checked || options.debug;  // (debug: asserts)
         DeviceState& s = bind();
         kernel->arch = s.arch;
         function_for(*kernel, s);  // compile errors surface here, as on the cpu backend
@@ -638,6 +639,7 @@ private:
             has_pending_.store(!pending_.empty(), std::memory_order_relaxed);
         }
         std::string first;
+        ErrorKind first_kind = ErrorKind::Index;
         for (CudaKernel* k : finished) {
             cu::DevicePtr record = k->per_device[size_t(s.ordinal)].errors;
             BoundsErrorRecord r;
@@ -646,9 +648,12 @@ private:
             if (!r.flag) continue;
             check(d_.cuMemsetD32Async(record, 0, sizeof r / 4, s.aux));
             check(d_.cuStreamSynchronize(s.aux));
-            if (first.empty() && k->describe_bounds_error) first = k->describe_bounds_error(r);
+            if (first.empty() && k->describe_bounds_error) {
+                first = k->describe_bounds_error(r);
+                first_kind = record_error_kind(r);
+            }
         }
-        if (!first.empty()) throw Error(ErrorKind::Index, first);
+        if (!first.empty()) throw Error(first_kind, first);
     }
 
     bool deferred_empty() {
