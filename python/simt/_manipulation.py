@@ -125,8 +125,9 @@ def asfortranarray(a, dtype=None):
     a = _device_array(a, "asfortranarray's argument")
     dt = a.dtype if dtype is None else _dtypes.normalize(dtype)
     if a._f_contiguous and dt == a.dtype:
-        return a
-    return a.astype(dt, order="F")
+        return a if a.ndim >= 1 else a.reshape(1)
+    out = a.astype(dt, order="F")
+    return out if out.ndim >= 1 else out.reshape(1)  # (ndim >= 1, as NumPy's and CuPy's)
 
 
 def real(val):

@@ -6,7 +6,9 @@ import operator
 import numpy as np
 
 from . import _dtypes, _simt
-from ._creation import empty
+from ._creation import asarray, empty
+from ._manipulation import broadcast_shapes
+from ._ndarray import ndarray
 
 
 def _shape(size):
@@ -24,6 +26,59 @@ def _float_dtype(dtype):
     return dt
 
 
+def _scalar(x, where):
+    """A real Python or NumPy number (or 0-d host array): the parameter goes to the generator as is."""
+    if isinstance(x, (numbers.Number, np.generic)) or isinstance(x, np.ndarray) and x.ndim == 0:
+        if np.iscomplexobj(x):
+            raise TypeError(f"{where} must be real, not {type(x).__name__} {x!r}")
+        return True
+    return False
+
+
+# Each distribution's parameter names and, for array parameters, the map from its standard
+# variates (uniform on [0, 1), normal with mean 0 and deviation 1: the numbers scalar parameters
+# would give, from the same counters) to the result, as one elementwise kernel.
+_PARAMS = {"uniform": ("low", "high", "y0 = x0 + (x1 - x0) * x2"), "normal": ("loc", "scale", "y0 = x0 + x1 * x2")}
+_AFFINE = _simt.ElementwiseKernel("random_affine")
+
+
+def _draw(name, a, b, size, dtype):
+    dt = _float_dtype(dtype)
+    first, second, body = _PARAMS[name]
+    if _scalar(a, f"{name}: {first}") and _scalar(b, f"{name}: {second}"):  # the generator applies them
+        out = empty(_shape(size), dt)
+        _simt.random_fill(out, name, float(a), float(b))
+        return out
+    return _affine(name, body, {first: a, second: b}, size, dt)
+
+
+def _affine(name, body, params, size, dt):
+    arrays = {}
+    for key, value in params.items():
+        if _scalar(value, f"{name}: {key}"):
+            arrays[key] = float(value)  # (as the scalar path converts it)
+            continue
+        a = value if isinstance(value, ndarray) else asarray(value)  # host data: copied to the device
+        if a.dtype.kind not in "biuf":
+            raise TypeError(f"{name}: {key} must be real, not an array of {a.dtype}")
+        arrays[key] = a
+    shapes = [a.shape for a in arrays.values() if isinstance(a, ndarray)]
+    shape = None if size is None else _shape(size)
+    try:
+        fits = broadcast_shapes(*shapes, *([] if shape is None else [shape]))
+    except ValueError:
+        fits = None
+    if fits is None or shape not in (None, fits):
+        given = " and ".join(f"{k} of shape {a.shape}" for k, a in arrays.items() if isinstance(a, ndarray))
+        raise ValueError(f"{name}: {given} cannot be broadcast " + ("together" if shape is None else f"to size {shape}"))
+    shape = fits
+    out = empty(shape, dt)
+    _simt.random_fill(out, name, 0.0, 1.0)
+    loop = list(_PARAMS).index(name) * 1000 + dt.num
+    _AFFINE(loop, [dt, dt, dt], [False] * 3, [dt], body, [*arrays.values(), out], [out], casting="unsafe")
+    return out
+
+
 def seed(seed=None):
     """Reset the generator. None draws a seed from the operating system's entropy."""
     if seed is None:
@@ -32,9 +87,9 @@ def seed(seed=None):
 
 
 def uniform(low=0.0, high=1.0, size=None, dtype=None):
-    out = empty(_shape(size), _float_dtype(dtype))
-    _simt.random_fill(out, "uniform", float(low), float(high))
-    return out
+    """Floats in [low, high). low and high may be arrays (device arrays, or host data copied to
+    the device), broadcast against size as in NumPy; their shape is the result's when size is None."""
+    return _draw("uniform", low, high, size, dtype)
 
 
 def random(size=None, dtype=None):
@@ -50,9 +105,8 @@ def rand(*size, dtype=None):
 
 
 def normal(loc=0.0, scale=1.0, size=None, dtype=None):
-    out = empty(_shape(size), _float_dtype(dtype))
-    _simt.random_fill(out, "normal", float(loc), float(scale))
-    return out
+    """Normal floats. loc and scale may be arrays (as uniform's low and high)."""
+    return _draw("normal", loc, scale, size, dtype)
 
 
 def standard_normal(size=None, dtype=None):
@@ -65,9 +119,8 @@ def randn(*size, dtype=None):
 
 def randint(low, high=None, size=None, dtype=np.int64):
     """Integers in [low, high) (or [0, low) when high is None)."""
-    if high is None:
-        low, high = 0, low
-    low, high = operator.index(low), operator.index(high)
+    low = _int_bound(low, "low")
+    low, high = (0, low) if high is None else (low, _int_bound(high, "high"))
     if high <= low:
         raise ValueError(f"randint needs low < high (got low={low}, high={high})")
     dt = _dtypes.normalize(dtype)
@@ -81,3 +134,14 @@ def randint(low, high=None, size=None, dtype=np.int64):
     # pattern and the count of values, both mod 2**64 (a count of 2**64 becomes 0, meaning all).
     _simt.random_integers(out, low % 2**64, (high - low) % 2**64)
     return out
+
+
+def _int_bound(value, name):
+    """randint's bound as a Python int. Array bounds are not supported: NumPy checks low < high
+    for every element, which would need the device's values on the host."""
+    if isinstance(value, (list, tuple)) or getattr(value, "ndim", 0):
+        raise TypeError(f"randint: {name} must be an integer; array bounds are not supported")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"randint: {name} must be an integer, not {type(value).__name__}") from None
