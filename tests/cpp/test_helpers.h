@@ -17,12 +17,14 @@ inline SourceText source(const std::string& text, const std::string& filename = 
     return s;
 }
 
-// Resolves the names a typical kernel file has: cuda, math, np and Python's builtins.
+// Resolves the names a typical kernel file has: cuda, math, np, operator and Python's builtins.
 inline GlobalValue standard_names(const std::string& name) {
     if (name == "cuda") return GlobalValue::module("cuda");
     if (name == "math") return GlobalValue::module("math");
     if (name == "np") return GlobalValue::module("numpy");
-    for (const char* b : {"abs", "min", "max", "int", "float", "bool", "complex", "len", "range", "round", "pow"})
+    if (name == "operator") return GlobalValue::module("operator");
+    for (const char* b : {"abs", "min", "max", "int", "float", "bool", "complex", "len", "range", "round", "pow", "divmod",
+                          "enumerate", "zip"})
         if (name == b) return GlobalValue::function(name);
     if (name == "N") return GlobalValue::constant(ConstValue::integer(16));
     if (name == "SCALE") return GlobalValue::constant(ConstValue::real(0.5));

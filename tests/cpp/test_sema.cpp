@@ -79,6 +79,45 @@ static std::string typing_error(const std::string& text, std::vector<const Type*
     return "no error";
 }
 
+TEST(Sema, IterablesYieldWhatNumbaTypes) {
+    const Type* u64 = array_type(DType::UInt64, 1, Layout::C);
+    const Type* i32 = array_type(DType::Int32, 1, Layout::C);
+    auto u = analyze(
+        "def k(A, U, I):\n"
+        "    for i, (a, r) in enumerate(zip(A, range(3)), 5):\n"
+        "        pass\n"
+        "    for n, v in enumerate(range(U[0])):\n"
+        "        pass\n"
+        "    for w in (I[0], I[1]):\n"
+        "        pass\n"
+        "    for pair in zip(I, A):\n"
+        "        pass\n"
+        "    q, m = divmod(I[0], I[1])\n"
+        "    fq, fm = divmod(A[0], 2)\n"
+        "    s = operator.add(I[0], I[1])\n"
+        "    c = operator.lt(A[0], 1)\n",
+        {f64_1d(), u64, i32});
+    EXPECT_EQ(local_type(*u, "i"), int64_type());
+    EXPECT_EQ(local_type(*u, "a"), float64_type());
+    EXPECT_EQ(local_type(*u, "r"), int64_type());
+    EXPECT_EQ(local_type(*u, "n"), int64_type());
+    EXPECT_EQ(local_type(*u, "v"), scalar_type(DType::UInt64));  // numba's unsigned range
+    EXPECT_EQ(local_type(*u, "w"), scalar_type(DType::Int32));
+    EXPECT_EQ(local_type(*u, "pair")->str(), "Tuple(int32, float64)");
+    EXPECT_EQ(local_type(*u, "q"), int64_type());  // as I[0] // I[1]
+    EXPECT_EQ(local_type(*u, "fm"), float64_type());
+    EXPECT_EQ(local_type(*u, "s"), int64_type());  // as I[0] + I[1]
+    EXPECT_EQ(local_type(*u, "c"), bool_type());
+
+    std::string e = typing_error("def k(A):\n    for i, v in enumerate(A, 1.0):\n        pass\n", {f64_1d()});
+    EXPECT_NE(e.find("enumerate() start must be an integer, not float64"), std::string::npos) << e;
+    e = typing_error("def k(A):\n    for a, b in zip(A, 2):\n        pass\n", {f64_1d()});
+    EXPECT_NE(e.find("line 2"), std::string::npos) << e;
+    EXPECT_NE(e.find("cannot iterate over a value of type int64"), std::string::npos) << e;
+    e = typing_error("def k(A):\n    for v in A:\n        pass\n", {array_type(DType::Float64, 0, Layout::C)});
+    EXPECT_NE(e.find("iteration over a 0-d array"), std::string::npos) << e;
+}
+
 TEST(Sema, ErrorsNameTheProblemAndPlace) {
     std::string e = typing_error("def k(A, x):\n    y = x[0]\n", {f64_1d(), float64_type()});
     EXPECT_NE(e.find("cannot index a float64"), std::string::npos) << e;

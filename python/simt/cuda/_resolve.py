@@ -4,12 +4,16 @@ import builtins
 import cmath
 import math
 import numbers
+import operator
 import types
 
 import numpy as np
 
-_PY_BUILTINS = {"abs", "min", "max", "int", "float", "bool", "complex", "len", "range", "round", "pow", "print"}
-_MODULES = {math: "math", cmath: "cmath", np: "numpy"}
+_PY_BUILTINS = {"abs", "min", "max", "int", "float", "bool", "complex", "len", "range", "round", "pow", "print",
+                "divmod", "enumerate", "zip"}
+_MODULES = {math: "math", cmath: "cmath", np: "numpy", operator: "operator"}
+# Where builtin functions say they come from: `from operator import add` gives _operator.add.
+_FUNCTION_MODULES = {"math": "math", "cmath": "cmath", "_operator": "operator"}
 _numpy_members = None
 
 
@@ -67,8 +71,8 @@ def describe(obj):
             return ("dtype", np.dtype(obj))
         except TypeError:
             return ("unsupported", f"the type {obj}")
-    if isinstance(obj, types.BuiltinFunctionType) and getattr(obj, "__module__", None) in ("math", "cmath"):
-        return ("member", f"{obj.__module__}.{obj.__name__}")
+    if isinstance(obj, types.BuiltinFunctionType) and getattr(obj, "__module__", None) in _FUNCTION_MODULES:
+        return ("member", f"{_FUNCTION_MODULES[obj.__module__]}.{obj.__name__}")
     member = _numpy_member(obj)
     if member:
         return ("member", member)

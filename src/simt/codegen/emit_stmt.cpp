@@ -2,6 +2,7 @@
 // Python's semantics (bounds evaluated once, loop variable keeps its last value), and loop
 // `else:` blocks run unless the loop was left by `break`.
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include "codegen/ast_walk.h"
 #include "codegen/emitter.h"
@@ -143,7 +144,7 @@ void Emitter::statement(const Stmt& s) {
     }
 }
 
-void Emitter::loop_with_else(const Stmt& s, const std::string& header) {
+void Emitter::loop_with_else(const Stmt& s, const std::string& header, const std::function<void()>& body) {
     Loop loop;
     if (!s.orelse.empty()) {
         loop.broke_flag = temp("broke");
@@ -155,20 +156,26 @@ void Emitter::loop_with_else(const Stmt& s, const std::string& header) {
     ++indent_;
     loops_.push_back(loop);
     int saved_line = last_line_;
-    block(s.body);
+    if (body) body();
+    else block(s.body);
     loops_.pop_back();
     --indent_;
     line("}");
     last_line_ = saved_line;
     if (!s.orelse.empty()) {
-        line("if (!" + loop.broke_flag + ") {");
-        ++indent_;
-        block(s.orelse);
-        --indent_;
-        line("}");
+        loop_else(s, loop);
         --indent_;
         line("}");
     }
+}
+
+// A loop's `else:` block runs unless the loop was left by `break`.
+void Emitter::loop_else(const Stmt& s, const Loop& loop) {
+    line("if (!" + loop.broke_flag + ") {");
+    ++indent_;
+    block(s.orelse);
+    --indent_;
+    line("}");
 }
 
 // The test, made once before a range() loop over [start, stop), that every access in `accesses`
@@ -198,132 +205,97 @@ std::string Emitter::hoisted_bounds_test(const std::vector<HoistedAccess>& acces
     return code;
 }
 
+std::string Emitter::RangeBounds::more(const std::string& i) const {
+    if (step_sign > 0) return i + " < " + stop;
+    if (step_sign < 0) return i + " > " + stop;
+    return "(" + step + " > 0 ? " + i + " < " + stop + " : " + step + " < 0 && " + i + " > " + stop + ")";
+}
+
+// range(stop) / range(start, stop) / range(start, stop, step), evaluated once.
+Emitter::RangeBounds Emitter::range_bounds(const Expr& call, const Type* var) {
+    size_t n = call.children.size() - 1;
+    RangeBounds r;
+    r.type = c_type(var);
+    r.start = temp("start"), r.stop = temp("stop"), r.step = temp("step");
+    line(r.type + " " + r.start + " = " + (n >= 2 ? expr_as(*call.children[1], var) : "0") + ";");
+    line(r.type + " " + r.stop + " = " + expr_as(*call.children[n >= 2 ? 2 : 1], var) + ";");
+    line(r.type + " " + r.step + " = " + (n == 3 ? expr_as(*call.children[3], var) : "1") + ";");
+    const ConstValue* step = n == 3 && call.children[3]->resolved && call.children[3]->resolved->is_constant
+                                 ? &call.children[3]->resolved->constant : nullptr;
+    r.step_sign = n < 3 ? 1 : step ? (step->as_int() > 0 ? 1 : -1) : 0;
+    return r;
+}
+
 void Emitter::for_statement(const Stmt& s) {
-    const Type* it = s.iter->type;
     const Expr& target = *s.target;
+    if (s.iter->type->kind != TypeKind::Range) {  // arrays, tuples, enumerate(), zip()
+        for_each_item(s);
+        return;
+    }
     line("{");
     ++indent_;
-    if (it->kind == TypeKind::Range) {
-        // range(stop) / range(start, stop) / range(start, stop, step), evaluated once.
-        const Expr& call = *s.iter;
-        size_t n = call.children.size() - 1;
-        const Type* var = target.type && target.type->is_scalar() ? target.type : int64_type();
-        std::string vt = c_type(var);
-        std::string start = temp("start"), stop = temp("stop"), step = temp("step"), i = temp("i");
-        line(vt + " " + start + " = " + (n >= 2 ? expr_as(*call.children[1], var) : "0") + ";");
-        line(vt + " " + stop + " = " + expr_as(*call.children[n >= 2 ? 2 : 1], var) + ";");
-        std::string cond;
-        const ConstValue* step_const = n == 3 && call.children[3]->resolved && call.children[3]->resolved->is_constant
-                                           ? &call.children[3]->resolved->constant : nullptr;
-        if (n < 3) {
-            cond = i + " < " + stop;
-            line(vt + " " + step + " = 1;");
-        } else {
-            line(vt + " " + step + " = " + expr_as(*call.children[3], var) + ";");
-            if (step_const && step_const->as_int() > 0) cond = i + " < " + stop;
-            else if (step_const && step_const->as_int() < 0) cond = i + " > " + stop;
-            else cond = "(" + step + " > 0 ? " + i + " < " + stop + " : " + step + " < 0 && " + i + " > " + stop + ")";
-        }
-        std::string header = "for (" + vt + " " + i + " = " + start + "; " + cond + "; " + i + " += " + step + ")";
-        Loop loop;
-        if (!s.orelse.empty()) {
-            loop.broke_flag = temp("broke");
-            line("bool " + loop.broke_flag + " = false;");
-        }
-        // The variable stays in [start, stop) for the whole body unless the body assigns it.
-        bool ranged = target.kind == ExprKind::Name && var->is_integer() && range_loop_nonnegative(s, nonnegative_) &&
-                      !assigns_name(s.body, target.text);
-        // The start is non-negative as Python computes it; an int64 overflow could still make it
-        // negative here, so the stop the accesses may rely on is checked once (-1: no known range).
-        std::string known_stop = stop;
-        if (ranged && !(n < 2 || (call.children[1]->resolved && call.children[1]->resolved->is_constant))) {
-            known_stop = temp("known_stop");
-            line("const int64_t " + known_stop + " = " + start + " >= 0 ? (int64_t)" + stop + " : -1;");
-        }
-        auto emit_loop = [&] {
-            line(header + " {");
-            ++indent_;
-            assign_to(target, i, var);
-            loops_.push_back(loop);
-            int saved_line = last_line_;
-            std::optional<std::string> outer;
-            if (ranged) {
-                if (auto it = ranged_vars_.find(target.text); it != ranged_vars_.end()) outer = it->second;
-                ranged_vars_[target.text] = known_stop;
-            }
-            block(s.body);
-            if (ranged) {
-                if (outer) ranged_vars_[target.text] = *outer;
-                else ranged_vars_.erase(target.text);
-            }
-            loops_.pop_back();
-            --indent_;
-            line("}");
-            last_line_ = saved_line;
-        };
-        std::vector<HoistedAccess> hoisted;
-        if (ranged && unit_.options.bounds == BoundsMode::Masked) hoisted = hoistable_accesses(s, target.text);
-        if (hoisted.empty()) {
-            emit_loop();
-        } else {
-            line("if (" + hoisted_bounds_test(hoisted, start, stop) + ") {  // every access below in range: untested");
-            ++indent_;
-            for (const HoistedAccess& a : hoisted) proven_.insert(a.subscript);
-            emit_loop();
-            for (const HoistedAccess& a : hoisted) proven_.erase(a.subscript);
-            --indent_;
-            line("} else {");
-            ++indent_;
-            emit_loop();
-            --indent_;
-            line("}");
-        }
-        if (!s.orelse.empty()) {
-            line("if (!" + loop.broke_flag + ") {");
-            ++indent_;
-            block(s.orelse);
-            --indent_;
-            line("}");
-        }
-    } else {
-        // Tuples are copied into a local array; 1-D arrays are read element by element.
-        std::string k = temp("k"), items = temp("items"), count;
-        const Type* elem = target.type;
-        if (it->is_tuple()) {
-            std::string tup = temp("tuple");
-            line("auto " + tup + " = " + expr(*s.iter) + ";");
-            std::string init;
-            for (size_t e = 0; e < it->elems.size(); ++e)
-                init += (e ? ", " : "") + cast(tup + ".f" + std::to_string(e), it->elems[e], elem);
-            line(c_type(elem) + " " + items + "[" + std::to_string(it->elems.size()) + "] = {" + init + "};");
-            count = std::to_string(it->elems.size());
-        } else {
-            line("auto " + items + " = " + expr(*s.iter) + ";");
-            count = items + ".shape[0]";
-        }
-        Loop loop;
-        if (!s.orelse.empty()) {
-            loop.broke_flag = temp("broke");
-            line("bool " + loop.broke_flag + " = false;");
-        }
-        line("for (int64_t " + k + " = 0; " + k + " < " + count + "; ++" + k + ") {");
+    const Expr& call = *s.iter;
+    size_t n = call.children.size() - 1;
+    const Type* var = target.type && target.type->is_scalar() ? target.type : int64_type();
+    RangeBounds r = range_bounds(call, var);
+    const std::string& start = r.start;
+    const std::string& stop = r.stop;
+    std::string i = temp("i");
+    std::string header = "for (" + r.type + " " + i + " = " + start + "; " + r.more(i) + "; " + i + " += " + r.step + ")";
+    Loop loop;
+    if (!s.orelse.empty()) {
+        loop.broke_flag = temp("broke");
+        line("bool " + loop.broke_flag + " = false;");
+    }
+    // The variable stays in [start, stop) for the whole body unless the body assigns it.
+    bool ranged = target.kind == ExprKind::Name && var->is_integer() && range_loop_nonnegative(s, nonnegative_) &&
+                  !assigns_name(s.body, target.text);
+    // The start is non-negative as Python computes it; an int64 overflow could still make it
+    // negative here, so the stop the accesses may rely on is checked once (-1: no known range).
+    std::string known_stop = stop;
+    if (ranged && !(n < 2 || (call.children[1]->resolved && call.children[1]->resolved->is_constant))) {
+        known_stop = temp("known_stop");
+        line("const int64_t " + known_stop + " = " + start + " >= 0 ? (int64_t)" + stop + " : -1;");
+    }
+    auto emit_loop = [&] {
+        line(header + " {");
         ++indent_;
-        assign_to(target, it->is_tuple() ? items + "[" + k + "]" : "simt_load_unchecked(" + items + ", " + k + ")", elem);
+        assign_to(target, i, var);
         loops_.push_back(loop);
         int saved_line = last_line_;
+        std::optional<std::string> outer;
+        if (ranged) {
+            if (auto it = ranged_vars_.find(target.text); it != ranged_vars_.end()) outer = it->second;
+            ranged_vars_[target.text] = known_stop;
+        }
         block(s.body);
+        if (ranged) {
+            if (outer) ranged_vars_[target.text] = *outer;
+            else ranged_vars_.erase(target.text);
+        }
         loops_.pop_back();
         --indent_;
         line("}");
         last_line_ = saved_line;
-        if (!s.orelse.empty()) {
-            line("if (!" + loop.broke_flag + ") {");
-            ++indent_;
-            block(s.orelse);
-            --indent_;
-            line("}");
-        }
+    };
+    std::vector<HoistedAccess> hoisted;
+    if (ranged && unit_.options.bounds == BoundsMode::Masked) hoisted = hoistable_accesses(s, target.text);
+    if (hoisted.empty()) {
+        emit_loop();
+    } else {
+        line("if (" + hoisted_bounds_test(hoisted, start, stop) + ") {  // every access below in range: untested");
+        ++indent_;
+        for (const HoistedAccess& a : hoisted) proven_.insert(a.subscript);
+        emit_loop();
+        for (const HoistedAccess& a : hoisted) proven_.erase(a.subscript);
+        --indent_;
+        line("} else {");
+        ++indent_;
+        emit_loop();
+        --indent_;
+        line("}");
     }
+    if (!s.orelse.empty()) loop_else(s, loop);
     --indent_;
     line("}");
 }

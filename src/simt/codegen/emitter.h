@@ -2,6 +2,7 @@
 // #line directives pointing at the user's Python file. One emitter serves both targets; the
 // target-specific parts live in the preludes and in the kernel entry point.
 #pragma once
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -63,7 +64,31 @@ private:
     void for_statement(const Stmt& s);
     std::string hoisted_bounds_test(const std::vector<HoistedAccess>& accesses, const std::string& start,
                                     const std::string& stop);
-    void loop_with_else(const Stmt& s, const std::string& header);
+    // A loop and its `else:` block; `body` writes the loop body (default: the statement's body).
+    void loop_with_else(const Stmt& s, const std::string& header, const std::function<void()>& body = {});
+    struct Loop { std::string broke_flag; };
+    void loop_else(const Stmt& s, const Loop& loop);
+    // range(...)'s bounds, evaluated once into locals of the loop variable's type `var`.
+    struct RangeBounds {
+        std::string type, start, stop, step;
+        int step_sign = 0;  // known at compile time: 1 or -1; 0: tested when the loop runs
+        std::string more(const std::string& i) const;  // whether i has not reached the stop
+    };
+    RangeBounds range_bounds(const Expr& call, const Type* var);
+    // for loops over arrays, tuples, enumerate() and zip() (emit_iterate.cpp): each iterable is a
+    // cursor declared before the loop, tested and advanced by the loop header.
+    struct Cursor {
+        const Type* type = nullptr;  // the item's type (sema/iteration.h)
+        std::string more, advance, item;
+        std::string count;           // how many items, where known before the loop ("" otherwise)
+        std::vector<Cursor> parts;   // enumerate: counter and source; zip: one per iterable
+    };
+    Cursor cursor(const Expr& iterable);
+    Cursor enumerate_cursor(const Expr& call);
+    Cursor zip_cursor(const Expr& call);
+    std::string item_code(const Cursor& c);
+    void bind_item(const Expr& target, const Cursor& c);
+    void for_each_item(const Stmt& s);
     void line(const std::string& text);
     void line_directive(Loc loc);
     std::string name_expr(const Expr& e);
@@ -110,7 +135,6 @@ private:
     int indent_ = 0;
     int temp_counter_ = 0;
     int last_line_ = -1;
-    struct Loop { std::string broke_flag; };
     std::vector<Loop> loops_;
     // range() loop variables known to lie in [0, stop) while their loop body is emitted: name ->
     // the C++ expression of the stop (see simt_ranged_index in prelude/common.h).

@@ -3,6 +3,7 @@
 #include <map>
 #include <vector>
 #include "codegen/ast_walk.h"
+#include "sema/builtins.h"
 #include "types/type.h"
 
 namespace simt {
@@ -124,6 +125,30 @@ void bind_target(const Expr& target, const Expr* value, Definitions& defs) {
     }
 }
 
+// The names a for loop binds: a range() loop's variable, and enumerate()'s counter (start + k,
+// never negative when its start is not); the others' values are unknown.
+void bind_loop_target(const Stmt& s, Definitions& defs) {
+    const Expr& iter = *s.iter;
+    const Expr& target = *s.target;
+    const std::string& b = iter.kind == ExprKind::Call ? builtin_of(iter) : std::string();
+    if (b == "range" && target.kind == ExprKind::Name) {
+        Definition d{Definition::Kind::RangeLoop};
+        d.loop = &s;
+        defs[target.text].push_back(d);
+        return;
+    }
+    std::vector<std::string> names;
+    assigned_names(target, names);
+    size_t first_unknown = 0;
+    if (b == "enumerate" && target.kind == ExprKind::Tuple && target.children[0]->kind == ExprKind::Name) {
+        std::string error;
+        const Expr* start = match_call_args(iter, {"iterable", "start"}, 1, error)[1];
+        defs[names[0]].push_back(start ? Definition{Definition::Kind::Value, start} : Definition{Definition::Kind::Known});
+        first_unknown = 1;
+    }
+    for (size_t i = first_unknown; i < names.size(); ++i) defs[names[i]].push_back({Definition::Kind::Unknown});
+}
+
 Definitions definitions(const TypedFunction& f) {
     Definitions defs;
     each_statement(f.def.body, [&](const Stmt& s) {
@@ -134,20 +159,9 @@ Definitions definitions(const TypedFunction& f) {
             case StmtKind::AugAssign:
                 if (s.target->kind == ExprKind::Name) defs[s.target->text].push_back({Definition::Kind::Update, s.value.get(), s.op});
                 break;
-            case StmtKind::For: {
-                const Expr& iter = *s.iter;
-                bool over_range = iter.kind == ExprKind::Call && builtin_of(iter) == "range" && s.target->kind == ExprKind::Name;
-                if (over_range) {
-                    Definition d{Definition::Kind::RangeLoop};
-                    d.loop = &s;
-                    defs[s.target->text].push_back(d);
-                } else {
-                    std::vector<std::string> names;
-                    assigned_names(*s.target, names);
-                    for (const std::string& n : names) defs[n].push_back({Definition::Kind::Unknown});
-                }
+            case StmtKind::For:
+                bind_loop_target(s, defs);
                 break;
-            }
             default:
                 break;
         }

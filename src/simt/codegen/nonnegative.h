@@ -6,7 +6,7 @@
 // sizes, len(); +, *, //, ** of such values, x % m and x & m for such m, shifts of such x, min
 // of such values, max with one such value; and local variables every assignment of which is such
 // a value (a greatest fixed point over the function, so `i += cuda.gridsize(1)` in a loop keeps
-// i non-negative). Integer overflow is not considered (indices are far from 2**63).
+// i non-negative; a range() loop's variable and enumerate()'s counter count with their start). Integer overflow is not considered (indices are far from 2**63).
 #pragma once
 #include <set>
 #include <string>

@@ -136,7 +136,7 @@ void Sema::assign_local(const std::string& name, const Type* t, Loc loc) {
     if (!t) return;
     if (t->kind == TypeKind::Module || t->kind == TypeKind::Function || t->kind == TypeKind::DTypeObj ||
         t->kind == TypeKind::Dim3 || t->kind == TypeKind::DeviceFunction || t->kind == TypeKind::Range ||
-        t->kind == TypeKind::String || t->kind == TypeKind::Void)
+        t->kind == TypeKind::Iterator || t->kind == TypeKind::String || t->kind == TypeKind::Void)
         fail(loc, "cannot store a value of type " + t->str() + " in variable '" + name + "'");
     if (t->kind == TypeKind::NoneType) fail(loc, "cannot assign None to variable '" + name + "'");
     auto it = local_types_.find(name);
@@ -265,33 +265,7 @@ void Sema::statement(Stmt& s) {
             block(s.orelse);
             return;
         case StmtKind::For: {
-            const Type* it = type_of(*s.iter);
-            if (it && it->kind == TypeKind::Range) {
-                // The loop variable is int64, or uint64 when an argument is uint64 and none is
-                // signed (range(u, -1, -1) counts down to 0 in int64, as numba does).
-                bool any_uint64 = false, any_signed = false;
-                for (size_t i = 1; i < s.iter->children.size(); ++i) {
-                    const Type* at = s.iter->children[i]->type;
-                    if (!at) continue;
-                    any_uint64 = any_uint64 || at->dtype == DType::UInt64;
-                    any_signed = any_signed || (at->is_integer() && dtype_is_signed(at->dtype));
-                }
-                const Type* var = any_uint64 && !any_signed ? scalar_type(DType::UInt64) : int64_type();
-                assign(*s.target, var, nullptr, s.loc);
-            } else if (it && it->is_tuple()) {
-                if (it->elems.empty()) fail(s.iter->loc, "cannot iterate over an empty tuple");
-                const Type* u = it->elems[0];
-                for (const Type* e : it->elems) {
-                    u = unify(u, e);
-                    if (!u) fail(s.iter->loc, "iterating over a heterogeneous tuple " + it->str() + " is not supported");
-                }
-                assign(*s.target, u, nullptr, s.loc);
-            } else if (it && it->is_array()) {
-                if (it->ndim != 1) fail(s.iter->loc, "iterating over a " + std::to_string(it->ndim) + "-D array is not supported; index it with range()");
-                assign(*s.target, scalar_type(it->dtype), nullptr, s.loc);
-            } else if (it) {
-                fail(s.iter->loc, "cannot iterate over a value of type " + it->str() + " (use range(...))");
-            }
+            if (type_of(*s.iter)) assign(*s.target, item_type(*s.iter), nullptr, s.loc);
             ++loop_depth_;
             block(s.body);
             --loop_depth_;

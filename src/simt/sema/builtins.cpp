@@ -39,6 +39,8 @@ const BuiltinRegistry& builtins() {
         register_random_builtins(*r);
         register_fp16_builtins(*r);
         register_elementwise_builtins(*r);
+        register_iteration_builtins(*r);
+        register_operator_builtins(*r);
         return r;
     }();
     return *registry;

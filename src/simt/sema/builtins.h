@@ -79,5 +79,7 @@ void register_complex_builtins(BuiltinRegistry& r);
 void register_random_builtins(BuiltinRegistry& r);
 void register_fp16_builtins(BuiltinRegistry& r);
 void register_elementwise_builtins(BuiltinRegistry& r);
+void register_iteration_builtins(BuiltinRegistry& r);
+void register_operator_builtins(BuiltinRegistry& r);
 
 }  // namespace simt

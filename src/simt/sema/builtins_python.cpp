@@ -1,5 +1,5 @@
 // Python builtins usable in kernels: abs, min, max, int, float, bool, complex, len, range,
-// round, pow.
+// round, pow, divmod (enumerate and zip: builtins_iteration.cpp).
 #include "codegen/emitter.h"
 #include "sema/builtins.h"
 #include "sema/sema.h"
@@ -127,7 +127,15 @@ const Type* infer_range(Sema& s, Expr& call) {
         const ConstValue* step = s.constant(*call.children[3]);
         if (step && step->is_int() && step->as_int() == 0) s.fail(call.children[3]->loc, "range() step must not be zero");
     }
-    return range_type();
+    // It yields int64, or uint64 when an argument is uint64 and none is signed (range(u, -1, -1)
+    // counts down to 0 in int64, as numba does).
+    bool any_uint64 = false, any_signed = false;
+    for (size_t i = 1; i <= n; ++i) {
+        const Type* t = call.children[i]->type;
+        any_uint64 = any_uint64 || t->dtype == DType::UInt64;
+        any_signed = any_signed || (t->is_integer() && dtype_is_signed(t->dtype));
+    }
+    return range_type(any_uint64 && !any_signed ? DType::UInt64 : DType::Int64);
 }
 std::string emit_range(Emitter&, const Expr&) {
     throw Error(ErrorKind::Unsupported, "range() can only be used as the iterable of a for loop");
@@ -167,6 +175,27 @@ std::string emit_pow(Emitter& em, const Expr& call) {
     return em.binop_code(BinOpKind::Pow, em.expr(*a[0]), a[0]->type, em.expr(*a[1]), a[1]->type);
 }
 
+// divmod(a, b) is (a // b, a % b): the operators' own typing and code, each operand evaluated once.
+const Type* infer_divmod(Sema& s, Expr& call) {
+    if (!call.keywords.empty()) s.fail(call.loc, "divmod() takes no keyword arguments");
+    if (call.children.size() != 3)
+        s.fail(call.loc, "divmod() takes exactly 2 arguments (" + std::to_string(call.children.size() - 1) + " given)");
+    const Type* a = call.children[1]->type;
+    const Type* b = call.children[2]->type;
+    const Type* q = a->is_scalar() && b->is_scalar() ? Emitter::binop_type(BinOpKind::FloorDiv, a, b) : nullptr;
+    const Type* r = a->is_scalar() && b->is_scalar() ? Emitter::binop_type(BinOpKind::Mod, a, b) : nullptr;
+    if (!q || !r) s.fail(call.loc, "unsupported operand types for divmod(): " + a->str() + " and " + b->str());
+    return tuple_type({q, r});
+}
+std::string emit_divmod(Emitter& em, const Expr& call) {
+    const Expr& a = *call.children[1];
+    const Expr& b = *call.children[2];
+    std::string x = em.temp("x"), y = em.temp("y");
+    return "([&]() { auto " + x + " = " + em.expr(a) + "; auto " + y + " = " + em.expr(b) + "; return " + em.c_type(call.type) +
+           "{" + em.binop_code(BinOpKind::FloorDiv, x, a.type, y, b.type) + ", " +
+           em.binop_code(BinOpKind::Mod, x, a.type, y, b.type) + "}; }())";
+}
+
 }  // namespace
 
 void register_python_builtins(BuiltinRegistry& r) {
@@ -181,6 +210,7 @@ void register_python_builtins(BuiltinRegistry& r) {
     r.add_function({"range", infer_range, emit_range});
     r.add_function({"round", infer_round, emit_round});
     r.add_function({"pow", infer_pow, emit_pow});
+    r.add_function({"divmod", infer_divmod, emit_divmod});
 }
 
 }  // namespace simt

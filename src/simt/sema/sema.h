@@ -47,6 +47,9 @@ public:
                             size_t required);
     // An argument that must be a compile-time integer (e.g. the n of cuda.grid(n)).
     int64_t constant_int(Expr& e, const std::string& what);
+    // What a for loop binds on each iteration over typed expression `iterable`; an error naming
+    // its line when it cannot be iterated (sema/iteration.cpp).
+    const Type* item_type(Expr& iterable);
     CompileUnit& unit() { return unit_; }
     TypedFunction& function() { return fn_; }
     bool final_pass() const { return final_; }

@@ -84,7 +84,12 @@ std::string Type::str() const {
         case TypeKind::Function: return "Function(" + name + ")";
         case TypeKind::DTypeObj: return std::string("class(") + dtype_name(dtype) + ")";
         case TypeKind::Dim3: return "Dim3(" + name + ")";
-        case TypeKind::Range: return "range_state64";
+        case TypeKind::Range: return dtype == DType::UInt64 ? "unsigned_range_state64" : "range_state64";
+        case TypeKind::Iterator: {  // numba's spelling: enumerate(array(float64, 1d, C))
+            std::string s = name + "(";
+            for (size_t i = 0; i < elems.size(); ++i) s += (i ? ", " : "") + elems[i]->str();
+            return s + ")";
+        }
         case TypeKind::DeviceFunction: return "DeviceFunction(" + name + ")";
     }
     return "?";
@@ -93,7 +98,11 @@ std::string Type::str() const {
 const Type* void_type() { return interner().get("void", make(TypeKind::Void)); }
 const Type* none_type() { return interner().get("none", make(TypeKind::NoneType)); }
 const Type* string_type() { return interner().get("str", make(TypeKind::String)); }
-const Type* range_type() { return interner().get("range", make(TypeKind::Range)); }
+const Type* range_type(DType yields) {
+    Type t = make(TypeKind::Range);
+    t.dtype = yields;
+    return interner().get(std::string("range:") + dtype_name(yields), t);
+}
 
 const Type* scalar_type(DType d) {
     static const Type* cache[kNumDTypes] = {};
@@ -129,15 +138,29 @@ const Type* array_type(DType d, int ndim, Layout layout, bool readonly) {
     return p;
 }
 
-const Type* tuple_type(const std::vector<const Type*>& elems) {
-    std::string key = "t:";
-    for (const Type* e : elems) {
+// Interned types are told apart by address: a list of them is keyed by their addresses.
+static std::string address_key(const std::string& prefix, const std::vector<const Type*>& types) {
+    std::string key = prefix;
+    for (const Type* e : types) {
         char buf[32];
         std::snprintf(buf, sizeof buf, "%p,", (const void*)e);
         key += buf;
     }
+    return key;
+}
+
+const Type* tuple_type(const std::vector<const Type*>& elems) {
+    std::string key = address_key("t:", elems);
     Type t = make(TypeKind::Tuple);
     t.elems = elems;
+    return interner().get(key, t);
+}
+
+const Type* iterator_type(const std::string& builtin, const std::vector<const Type*>& iterables) {
+    std::string key = address_key("it:" + builtin + ":", iterables);
+    Type t = make(TypeKind::Iterator);
+    t.name = builtin;
+    t.elems = iterables;
     return interner().get(key, t);
 }
 

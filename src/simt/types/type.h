@@ -32,7 +32,8 @@ enum class TypeKind {
     Function,  // a builtin function: name is canonical ("math.sin", "cuda.grid", "min")
     DTypeObj,  // a NumPy scalar type used as a value (np.float32): casts and dtype arguments
     Dim3,      // cuda.threadIdx and friends: attributes .x .y .z
-    Range,     // the value of range(...): only iterated by `for`
+    Range,     // the value of range(...): only iterated by `for`; dtype is what it yields
+    Iterator,  // enumerate(...) / zip(...) (name): only iterated by `for`; elems: what they iterate
     DeviceFunction,  // a @cuda.jit(device=True) dispatcher; `name` is its key
 };
 
@@ -44,8 +45,8 @@ struct Type {
     int ndim = 0;                    // Array
     Layout layout = Layout::A;       // Array
     bool readonly = false;           // Array (constant memory arrays)
-    std::vector<const Type*> elems;  // Tuple
-    std::string name;                // Module/Function/Dim3/DeviceFunction canonical name
+    std::vector<const Type*> elems;  // Tuple; Iterator's iterables
+    std::string name;                // Module/Function/Dim3/DeviceFunction canonical name; Iterator's builtin
 
     bool is_scalar() const { return kind == TypeKind::Scalar; }
     bool is_array() const { return kind == TypeKind::Array; }
@@ -64,7 +65,8 @@ struct Type {
 const Type* void_type();
 const Type* none_type();
 const Type* string_type();
-const Type* range_type();
+const Type* range_type(DType yields = DType::Int64);  // int64, or uint64 (numba's unsigned range)
+const Type* iterator_type(const std::string& builtin, const std::vector<const Type*>& iterables);
 const Type* scalar_type(DType d);
 const Type* bool_type();
 const Type* int64_type();
