@@ -20,17 +20,29 @@ from ._ndarray import ndarray  # noqa: E402
 from .cuda import get_default_memory_pool  # noqa: E402
 from ._ufuncs import *  # noqa: E402,F401,F403  (simt.add, simt.sqrt, ..., simt.where, simt.clip, simt.round)
 from ._manipulation import (arange, ascontiguousarray, asfortranarray, astype, atleast_1d, atleast_2d,  # noqa: E402
-                            broadcast_arrays, broadcast_shapes, broadcast_to, concatenate, copy, expand_dims, eye,
-                            hstack, identity, imag, linspace, moveaxis, ravel, real, reshape, squeeze, stack, swapaxes,
-                            transpose, vstack)
+                            atleast_3d, broadcast_arrays, broadcast_shapes, broadcast_to, column_stack, concatenate,
+                            copy, dstack, expand_dims, eye, hstack, identity, imag, linspace, moveaxis, ravel,
+                            real, reshape, squeeze, stack, swapaxes, transpose, vstack)
 from ._fusion import fuse, vectorize  # noqa: E402
 from ._reductions import (all, amax, amin, any, argmax, argmin, max, mean, min, prod, std, sum,  # noqa: E402
                           var)
 from ._scan import cumprod, cumsum  # noqa: E402
-from ._matmul import dot, matmul  # noqa: E402
+from ._matmul import dot, matmul, outer  # noqa: E402
 from ._interop import from_dlpack  # noqa: E402
 from ._selection import (argwhere, compress, count_nonzero, extract, flatnonzero, nonzero, put,  # noqa: E402
                          take)
+from ._rearrange import flip, fliplr, flipud, repeat, roll, tile  # noqa: E402
+from ._nan_reductions import nanargmax, nanargmin, nanmax, nanmean, nanmin, nanprod, nansum  # noqa: E402
+from ._statistics import average, ptp  # noqa: E402
+from ._matrix_shapes import diag, diagonal, trace, tril, triu  # noqa: E402
+from ._splitting import array_split, dsplit, hsplit, split, vsplit  # noqa: E402
+from ._comparison import allclose, array_equal, isclose  # noqa: E402
+from ._differences import diff  # noqa: E402
+from ._grids import meshgrid  # noqa: E402
+from ._float_parts import frexp, modf, nan_to_num  # noqa: E402
+from ._copyto import copyto  # noqa: E402
+from ._dtype_queries import (can_cast, finfo, iinfo, isscalar, ndim, promote_types, result_type,  # noqa: E402
+                             shape, size)
 from . import _array_function, _interop, _matmul, _reductions, _selection  # noqa: E402
 
 _reductions._attach_methods(ndarray)
@@ -38,6 +50,8 @@ _matmul._attach_methods(ndarray)
 _interop._attach_methods(ndarray)
 _array_function._attach_methods(ndarray)
 _selection._attach_methods(ndarray)
+for _fn in (repeat, trace, ptp):  # (ndarray.ptp: gone from NumPy 2, kept by CuPy)
+    setattr(ndarray, _fn.__name__, _selection._method(_fn))
 
 __version__ = "0.1.0"
 

@@ -4,22 +4,6 @@ functions other modules add later are found), and stay on the device."""
 import numpy as np
 
 
-def _metadata_functions():
-    # NumPy functions that only read shapes and dtypes: answered without any data movement.
-    def result_type(*arrays_and_dtypes):
-        from ._ndarray import ndarray
-        return np.result_type(*(x.dtype if isinstance(x, ndarray) else x for x in arrays_and_dtypes))
-    return {
-        "shape": lambda a: tuple(a.shape),
-        "ndim": lambda a: a.ndim,
-        "size": lambda a, axis=None: a.size if axis is None else a.shape[axis],
-        "result_type": result_type,
-    }
-
-
-_METADATA = _metadata_functions()
-
-
 def simt_function(func):
     """simt's counterpart of NumPy function `func` (np.linalg.x → simt.linalg.x), or None."""
     import simt
@@ -34,9 +18,7 @@ def simt_function(func):
         target = getattr(target, part, None)
         if target is None:
             return None
-    fn = getattr(target, func.__name__, None)
-    if fn is None and target is simt:
-        fn = _METADATA.get(func.__name__)
+    fn = getattr(target, func.__name__, None)  # (np.shape, np.result_type ...: simt/_dtype_queries.py)
     if fn is None or isinstance(fn, type) or not callable(fn) or fn is func:
         return None
     return fn

@@ -54,9 +54,9 @@ def moveaxis(a, source, destination):
     return a.transpose(order)
 
 
-def _axis_list(axis, ndim, argname):
+def _axis_list(axis, ndim, argname=None):
     """NumPy's normalize_axis_tuple: an int or a sequence of distinct ints (True counts as 1 here,
-    as in NumPy's moveaxis)."""
+    as in NumPy's moveaxis and flip)."""
     if not isinstance(axis, (tuple, list)):
         try:
             axis = [operator.index(axis)]
@@ -64,7 +64,7 @@ def _axis_list(axis, ndim, argname):
             pass  # another iterable (an array of axes)
     out = [_simt._normalize_axis(operator.index(x), ndim) for x in axis]
     if len(set(out)) != len(out):
-        raise ValueError(f"repeated axis in `{argname}` argument")
+        raise ValueError("repeated axis" if argname is None else f"repeated axis in `{argname}` argument")
     return out
 
 
@@ -101,6 +101,16 @@ def atleast_2d(*arys):
     for x in arys:
         a = _device_array(x, "atleast_2d's argument")
         out.append(a.reshape(1, 1) if a.ndim == 0 else a[None] if a.ndim == 1 else a)
+    return out[0] if len(out) == 1 else out
+
+
+def atleast_3d(*arys):
+    """Arrays viewed with 3 or more dimensions: (N,) becomes (1, N, 1), (M, N) becomes (M, N, 1)."""
+    out = []
+    for x in arys:
+        a = _device_array(x, "atleast_3d's argument")
+        out.append(a.reshape(1, 1, 1) if a.ndim == 0 else a[None, :, None] if a.ndim == 1
+                   else a[:, :, None] if a.ndim == 2 else a)
     return out[0] if len(out) == 1 else out
 
 
@@ -194,6 +204,21 @@ def vstack(tup):
 def hstack(tup):
     arrs = atleast_1d(*tup) if len(tup) > 1 else [atleast_1d(*tup)]
     return concatenate(arrs, axis=0 if arrs[0].ndim == 1 else 1)
+
+
+def dstack(tup):
+    """Join arrays along the third axis (after atleast_3d)."""
+    arrs = atleast_3d(*tup)
+    return concatenate(arrs if isinstance(arrs, list) else [arrs], axis=2)
+
+
+def column_stack(tup):
+    """Join 1-D arrays as columns of a 2-D array (2-D arrays as they are) along axis 1."""
+    arrays = []
+    for i, v in enumerate(tup):
+        a = _device_array(v, f"array {i} of column_stack")
+        arrays.append(a.reshape(-1, 1) if a.ndim < 2 else a)
+    return concatenate(arrays, axis=1)
 
 
 # ---- ranges: generated elementwise kernels over the element index `_i` ----------------------------

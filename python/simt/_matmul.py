@@ -228,3 +228,11 @@ def _attach_methods(ndarray):
     ndarray.__matmul__ = __matmul__
     ndarray.__rmatmul__ = __rmatmul__
     ndarray.dot = dot_method
+
+
+def outer(a, b, out=None):
+    """Outer product of two vectors (inputs of other shapes are flattened first):
+    out[i, j] = a[i] * b[j], one broadcast multiply."""
+    from ._ufuncs import multiply
+    a, b = require_array(a, "outer"), require_array(b, "outer")
+    return multiply(a.ravel()[:, None], b.ravel()[None, :], out=out)

@@ -94,8 +94,12 @@ round = around
 def _array_ufunc(self, np_ufunc, method, *inputs, **kwargs):
     if method != "__call__":
         return NotImplemented
+    two_outputs = np_ufunc.__name__ in ("modf", "frexp")  # ufuncs in NumPy, functions in simt
     if np_ufunc is np.matmul:  # a ufunc in NumPy (a gufunc), a function in simt
         from ._matmul import matmul as f
+    elif two_outputs:
+        from . import _float_parts
+        f = getattr(_float_parts, np_ufunc.__name__)
     else:
         f = _UFUNCS.get(np_ufunc.__name__)
     if f is None or np_ufunc.__name__ in _FUNCTIONS:
@@ -103,6 +107,8 @@ def _array_ufunc(self, np_ufunc, method, *inputs, **kwargs):
     for i, x in enumerate(inputs):
         if isinstance(x, np.ndarray):
             raise TypeError(f"numpy.{np_ufunc.__name__}: argument {i + 1} is a NumPy array in host memory; " + _HOST_DATA)
+    if two_outputs:
+        return f(*inputs, **kwargs)
     out = kwargs.pop("out", None)
     if isinstance(out, tuple):
         if len(out) != 1:

@@ -16,7 +16,7 @@ UNARY = ["negative", "positive", "absolute", "fabs", "square", "reciprocal", "si
 BINARY = ["add", "subtract", "multiply", "true_divide", "floor_divide", "remainder", "fmod", "power", "float_power",
           "maximum", "minimum", "fmax", "fmin", "bitwise_and", "bitwise_or", "bitwise_xor", "left_shift", "right_shift",
           "logical_and", "logical_or", "logical_xor", "less", "less_equal", "greater", "greater_equal", "equal",
-          "not_equal", "arctan2", "hypot", "copysign", "logaddexp", "heaviside"]
+          "not_equal", "arctan2", "hypot", "copysign", "logaddexp", "heaviside", "gcd", "lcm", "ldexp"]
 # Complex loops of transcendental functions simt provides (through cmath), and those NumPy has that
 # simt does not provide yet.
 COMPLEX_PROVIDED = {"sqrt", "exp", "log", "log10", "sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh",

@@ -120,6 +120,13 @@ def numpy_simt_raises(*errors):
     return numpy_simt_allclose(accept_error=errors, must_raise=True)
 
 
+def assert_both_raise(error, match, fn):
+    """fn(numpy) and fn(simt) both raise `error` with a message matching the regex `match`."""
+    for xp in (np, simt):
+        with pytest.raises(error, match=match):
+            fn(xp)
+
+
 def dtype_id(d):
     return np.dtype(d).name
 

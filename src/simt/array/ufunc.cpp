@@ -136,6 +136,7 @@ void resolve_operand_dtypes(const Ufunc& u, const UfuncOperand* ops, int nin, DT
     for (int i = 0; i < nin; ++i) {
         if (ops[i].kind == UfuncOperand::Kind::Array) out[i] = ops[i].array->dtype;
         else if (ops[i].kind == UfuncOperand::Kind::Scalar) out[i] = ops[i].scalar.dtype;
+        else if (ops[i].kind == UfuncOperand::Kind::WeakInt && ((u.int_inputs >> i) & 1)) out[i] = DType::Int64;
         else out[i] = weak_dtype(u, ops[i], has_strong, s);
     }
 }

@@ -26,6 +26,7 @@ struct Ufunc {
     uint8_t any_dtype_inputs = 0;  // bit k: input k takes any dtype as is (where's condition)
     bool comparison = false;       // out-of-range Python ints compare by value instead of raising
     bool divides = false;          // true_divide: integers divide as float64, so an out-of-range Python int is a float64
+    uint8_t int_inputs = 0;        // bit k: input k is an integer operand (ldexp's exponent): a Python int there is int64
     std::string all_bool_error;    // TypeError text when every input is bool (NumPy refuses these)
     std::string doc;
     std::unique_ptr<ElementwiseFamily> family;

@@ -275,6 +275,25 @@ void define_floating(Table& t) {
     t.define("signbit", 1).to_bool(FLOATS, "y0 = math.copysign(1.0, x0) < 0").doc("True where the sign bit is set.");
 }
 
+void define_integer_math(Table& t) {
+    // Euclid's algorithm on magnitudes (NumPy's gcd is never negative; lcm is |a| / gcd * |b|,
+    // wrapping in the loop's type as NumPy's does). No bool loops, as in NumPy.
+    const char* gcd = "t_a = abs(x0)\nt_b = abs(x1)\nwhile t_b != 0:\n    t_r = t_a % t_b\n    t_a = t_b\n    t_b = t_r\n";
+    t.define("gcd", 2).same(INTS, std::string(gcd) + "y0 = t_a")
+        .bool_error("ufunc 'gcd' did not contain a loop with signature matching types (bool, bool)")
+        .doc("Greatest common divisor of |x1| and |x2|, elementwise.");
+    t.define("lcm", 2).same(INTS, std::string(gcd) + "y0 = {T}(0) if t_a == 0 else abs(x0) // t_a * abs(x1)")
+        .bool_error("ufunc 'lcm' did not contain a loop with signature matching types (bool, bool)")
+        .doc("Lowest common multiple of |x1| and |x2|, elementwise.");
+    // NumPy's loops: a float mantissa with an int32 or int64 exponent (int64 ones clamped to the
+    // int range C's ldexp takes; beyond it every finite result is 0 or inf anyway).
+    const char* clamped = "y0 = math.ldexp(x0, max(min(x1, 2147483647), -2147483648))";
+    t.define("ldexp", 2).sig("ei->e", "y0 = math.ldexp(x0, x1)").sig("fi->f", "y0 = math.ldexp(x0, x1)")
+        .sig("eq->e", clamped).sig("fq->f", clamped).sig("di->d", "y0 = math.ldexp(x0, x1)").sig("dq->d", clamped)
+        .doc("x1 * 2**x2, elementwise.");
+    t.by_name["ldexp"]->int_inputs = 2;  // ldexp(float32 array, 3) stays float32, as NumPy's
+}
+
 const Table& table() {
     static const Table* t = [] {
         auto* table = new Table();
@@ -283,6 +302,7 @@ const Table& table() {
         define_bitwise_and_logic(*table);
         define_comparisons(*table);
         define_floating(*table);
+        define_integer_math(*table);
         return table;
     }();
     return *t;
