@@ -26,6 +26,21 @@ void set_axis_error(const char* message) {
     PyErr_SetString(exceptions.attr("AxisError").ptr(), message);
 }
 
+// An exception a kernel raised: "ClassName\ntext" names a builtin exception class (sema only
+// accepts those); anything unexpected becomes RuntimeError with the text.
+void set_raised_error(const char* message) {
+    std::string m(message);
+    size_t cut = m.find('\n');
+    std::string name = cut == std::string::npos ? "" : m.substr(0, cut);
+    std::string text = cut == std::string::npos ? m : m.substr(cut + 1);
+    nb::object builtins = nb::module_::import_("builtins");
+    PyObject* type = name.empty() ? nullptr : PyObject_GetAttrString(builtins.ptr(), name.c_str());
+    if (!type) PyErr_Clear();
+    bool usable = type && PyType_Check(type) && PyType_IsSubtype((PyTypeObject*)type, (PyTypeObject*)PyExc_Exception);
+    PyErr_SetString(usable ? type : PyExc_RuntimeError, text.c_str());
+    Py_XDECREF(type);
+}
+
 void translate(const std::exception_ptr& p) {
     try {
         std::rethrow_exception(p);
@@ -50,6 +65,7 @@ void translate(const std::exception_ptr& p) {
             case ErrorKind::Axis: set_axis_error(e.what()); break;
             case ErrorKind::Overflow: set_error(PyExc_OverflowError, e.what()); break;
             case ErrorKind::Assertion: set_error(PyExc_AssertionError, e.what()); break;
+            case ErrorKind::Raised: set_raised_error(e.what()); break;
             case ErrorKind::Runtime: default: set_error(PyExc_RuntimeError, e.what()); break;
         }
     }

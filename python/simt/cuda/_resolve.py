@@ -105,6 +105,8 @@ def make_resolver(func):
             return describe(globals_[name])
         if name in _PY_BUILTINS:
             return ("function", name)
+        if isinstance(getattr(builtins, name, None), type) and issubclass(getattr(builtins, name), Exception):
+            return ("function", f"exception.{name}")  # for `raise` (sema/raise_statement.cpp)
         if hasattr(builtins, name):
             return ("unsupported", f"the builtin {name}")
         return ("undefined",)

@@ -128,6 +128,11 @@ void Emitter::statement(const Stmt& s) {
             line("if (!" + cast(expr(*s.value), s.value->type, bool_type()) + ") simt_report_assert(ctx, " +
                  std::to_string(s.site) + ");");
             return;
+        case StmtKind::Raise:  // reported with debug=True; the thread stops (a device function returns)
+            if (s.site >= 0) line("simt_report_assert(ctx, " + std::to_string(s.site) + ", -2);");
+            if (!thread_exit_.empty()) line(thread_exit_);
+            else line(fn_->is_kernel || fn_->return_type == void_type() ? "return;" : "return {};");
+            return;
         case StmtKind::Return:
             if (!thread_exit_.empty()) {  // a thread of a region-mode kernel returns
                 if (s.value && s.value->kind != ExprKind::None) line(expr(*s.value) + ";");

@@ -133,6 +133,7 @@ static void dump_stmt(const Stmt& s, int depth, std::string& out) {
         case StmtKind::Pass: out += pad + "pass\n"; break;
         case StmtKind::Return: out += pad + "(return" + (s.value ? " " + dump(*s.value) : "") + ")\n"; break;
         case StmtKind::Assert: out += pad + "(assert " + dump(*s.value) + ")\n"; break;
+        case StmtKind::Raise: out += pad + "(raise" + (s.value ? " " + dump(*s.value) : "") + ")\n"; break;
     }
 }
 

@@ -60,7 +60,7 @@ struct Expr {
     Expr* child(size_t i) const { return children[i].get(); }
 };
 
-enum class StmtKind { Expr, Assign, AugAssign, If, For, While, Break, Continue, Return, Pass, Assert };
+enum class StmtKind { Expr, Assign, AugAssign, If, For, While, Break, Continue, Return, Pass, Assert, Raise };
 
 struct Stmt;
 using StmtPtr = std::unique_ptr<Stmt>;
@@ -73,12 +73,12 @@ struct Stmt {
     ExprPtr target;                // AugAssign and For target
     ExprPtr test;                  // If/While condition
     ExprPtr iter;                  // For iterable
-    ExprPtr message;               // Assert message (may be null)
+    ExprPtr message;               // Assert message (may be null); Raise message (a constant string, or null)
     BinOpKind op = BinOpKind::Add; // AugAssign operator
     std::vector<StmtPtr> body;
     std::vector<StmtPtr> orelse;   // If else/elif branch; For/While `else:` block
 
-    int site = -1;                 // Assert checked with debug=True: its CompileUnit::bounds_sites entry
+    int site = -1;                 // Assert/Raise reported with debug=True: its CompileUnit::bounds_sites entry
 
     Stmt(StmtKind k, Loc l) : kind(k), loc(l) {}
 };

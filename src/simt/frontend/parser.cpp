@@ -158,7 +158,14 @@ private:
                 if (is_op(",")) { next(); s->message = parse_test(); }
                 return s;
             }
-            if (w == "raise" || w == "del" || w == "global" || w == "nonlocal" || w == "import" ||
+            if (w == "raise") {  // raise, raise E, raise E(...): Stmt.value is what follows
+                next();
+                auto s = std::make_unique<Stmt>(StmtKind::Raise, loc);
+                if (peek().kind != Tok::Newline && !is_op(";") && peek().kind != Tok::End) s->value = parse_test();
+                if (is_name("from")) fail(loc, "unsupported statement: raise ... from");
+                return s;
+            }
+            if (w == "del" || w == "global" || w == "nonlocal" || w == "import" ||
                 w == "from" || w == "yield" || w == "lambda" || w == "await")
                 fail(loc, "unsupported statement: " + w);
         }

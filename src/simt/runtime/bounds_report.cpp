@@ -8,16 +8,20 @@ std::string triple(const int64_t* v) {
     return "(" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ", " + std::to_string(v[2]) + ")";
 }
 
-// "<message> (kernel 'k' at file:line, thread (x, y, z) of block (x, y, z))"
+// "<message> (kernel 'k' at file:line, thread (x, y, z) of block (x, y, z))", after the raised
+// class's name and a newline for a raise.
 std::string describe_assertion(const std::string& kernel, const std::vector<BoundsSite>& sites, const BoundsErrorRecord& r) {
-    std::string text = "assertion failed", where = "kernel '" + kernel + "'";
+    std::string text = "assertion failed", where = "kernel '" + kernel + "'", raised = "RuntimeError";
     if (r.site >= 0 && size_t(r.site) < sites.size()) {
         const BoundsSite& s = sites[size_t(r.site)];
         text = s.assertion;
+        if (!s.exception.empty()) raised = s.exception;
         where += " at " + s.filename + ":" + std::to_string(s.line);
         if (s.function != kernel) where += " (in device function '" + s.function + "')";
     }
-    return text + " (" + where + ", thread " + triple(r.index) + " of block " + triple(r.index + 3) + ")";
+    std::string report = (text.empty() ? "" : text + " ") + "(" + where + ", thread " + triple(r.index) + " of block " +
+                         triple(r.index + 3) + ")";
+    return r.ndim == -2 ? raised + "\n" + report : report;  // a raise: the class first (see ErrorKind::Raised)
 }
 }  // namespace
 

@@ -14,7 +14,7 @@ std::string describe_bounds_error(const std::string& kernel, const std::vector<B
 
 // Which Python exception a filled record becomes.
 inline ErrorKind record_error_kind(const BoundsErrorRecord& record) {
-    return record.ndim < 0 ? ErrorKind::Assertion : ErrorKind::Index;
+    return record.ndim == -2 ? ErrorKind::Raised : record.ndim < 0 ? ErrorKind::Assertion : ErrorKind::Index;
 }
 
 }  // namespace simt

@@ -282,6 +282,9 @@ void Sema::statement(Stmt& s) {
             check_condition(*s.value);
             assert_statement(s);
             return;
+        case StmtKind::Raise:
+            raise_statement(s);
+            return;
         case StmtKind::Return: {
             const Type* t = s.value ? type_of(*s.value) : none_type();
             if (!t) return;

@@ -83,7 +83,7 @@ const Type* Sema::infer_array_view(Expr& e, const Type* base, const std::vector<
                                      "-dimensional, but " + std::to_string(parts.size()) + " were indexed");
     if (final_ && resolved(e).site < 0) {  // where an integer index out of range is reported
         resolved(e).site = int(unit_.bounds_sites.size());
-        unit_.bounds_sites.push_back({fn_.name, fn_.source.filename, e.loc.line, expr_text(*e.children[0])});
+        unit_.bounds_sites.push_back({fn_.name, fn_.source.filename, e.loc.line, expr_text(*e.children[0]), "", ""});
     }
     return array_type(base->dtype, base->ndim - integers, view_layout(base, parts), base->readonly);
 }

@@ -1,7 +1,8 @@
-// Assert statements. As in numba, they are checked only in kernels compiled with debug=True:
-// the first failing thread's report (its message, line, thread and block) becomes
-// AssertionError on the host at the next synchronize. The message must be a constant string,
-// as numba requires; without one the report quotes the failing line.
+// assert and raise statements. As in numba, they report only in kernels compiled with
+// debug=True: the first failing thread's report (its message, line, thread and block) becomes
+// AssertionError (or the raised builtin exception) on the host at the next synchronize. Messages
+// must be constant strings, as numba requires; an assert without one quotes the failing line.
+// A raise also ends the thread (in a device function: returns from it), with or without debug.
 #include <cctype>
 #include "sema/sema.h"
 #include "sema/typed_function.h"
@@ -28,11 +29,42 @@ void Sema::assert_statement(Stmt& s) {
     } else {
         text = "assertion failed: " + trimmed(fn_.source.line_text(s.loc.line));
     }
+    report_site(s, "", text);
+}
+
+void Sema::report_site(Stmt& s, const std::string& exception, const std::string& text) {
     if (!final_ || !unit_.options.debug || s.site >= 0) return;
     s.site = int(unit_.bounds_sites.size());
-    BoundsSite site{fn_.name, fn_.source.filename, s.loc.line, ""};
+    BoundsSite site{fn_.name, fn_.source.filename, s.loc.line, "", "", ""};
     site.assertion = text;
+    site.exception = exception;
     unit_.bounds_sites.push_back(site);
+}
+
+void Sema::raise_statement(Stmt& s) {
+    if (!s.value) unsupported(s.loc, "a bare 'raise' (re-raising) is not supported in kernels; raise an exception class");
+    Expr* cls = s.value.get();
+    Expr* message = nullptr;
+    if (cls->kind == ExprKind::Call) {
+        if (!cls->keywords.empty() || cls->children.size() > 2)
+            fail(cls->loc, "an exception raised in a kernel takes at most one argument, a constant string");
+        if (cls->children.size() == 2) message = cls->children[1].get();
+        cls = cls->children[0].get();
+    }
+    const Type* t = type_of(*cls);
+    if (!t) return;
+    static const std::string kPrefix = "exception.";
+    if (t->kind != TypeKind::Function || t->name.compare(0, kPrefix.size(), kPrefix) != 0)
+        fail(cls->loc, "kernels can raise builtin exception classes (ValueError, IndexError, ...), not " + t->str());
+    std::string text;
+    if (message) {
+        type_of(*message);
+        const ConstValue* c = constant(*message);
+        if (!c || c->kind != ConstValue::Kind::String)
+            fail(message->loc, "the message of an exception raised in a kernel must be a constant string");
+        text = c->s;
+    }
+    report_site(s, t->name.substr(kPrefix.size()), text);
 }
 
 }  // namespace simt

@@ -83,7 +83,7 @@ void note_bounds_site(Sema& s, Expr& call, Expr& ary) {
     CompileUnit& u = s.unit();
     call.resolved->site = int(u.bounds_sites.size());
     u.bounds_sites.push_back({s.function().name, s.function().source.filename, call.loc.line,
-                              ary.kind == ExprKind::Name ? ary.text : std::string("array")});
+                              ary.kind == ExprKind::Name ? ary.text : std::string("array"), "", ""});
 }
 
 const Type* infer_atomic(Sema& s, Expr& call) {

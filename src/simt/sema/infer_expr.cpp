@@ -188,6 +188,10 @@ const Type* Sema::from_global(Expr& e, const GlobalValue& g) {
             r.builtin = g.name;
             return module_type(g.name);
         case GlobalValue::Kind::Function:
+            if (g.name.compare(0, 10, "exception.") == 0) {  // a builtin exception class: only `raise` takes it
+                r.builtin = g.name;
+                return function_type(g.name);
+            }
             if (!builtins().function(g.name)) fail(e.loc, "'" + g.name + "' is not supported in kernels");
             r.builtin = g.name;
             return function_type(g.name);
@@ -309,7 +313,7 @@ const Type* Sema::infer_subscript(Expr& e) {
         }
         if (final_ && resolved(e).site < 0) {
             resolved(e).site = int(unit_.bounds_sites.size());
-            unit_.bounds_sites.push_back({fn_.name, fn_.source.filename, e.loc.line, expr_text(*e.children[0])});
+            unit_.bounds_sites.push_back({fn_.name, fn_.source.filename, e.loc.line, expr_text(*e.children[0]), "", ""});
         }
         return scalar_type(base->dtype);
     }
@@ -340,6 +344,8 @@ const Type* Sema::infer_call(Expr& e) {
     switch (callee->kind) {
         case TypeKind::Function: {
             const BuiltinFunction* f = builtins().function(callee->name);
+            if (!f && callee->name.compare(0, 10, "exception.") == 0)
+                fail(e.loc, callee->name.substr(10) + " can only be raised in a kernel (raise " + callee->name.substr(10) + "(\"message\"))");
             if (!f) fail(e.loc, "'" + callee->name + "' is not supported in kernels");
             resolved(e).builtin = callee->name;
             return f->infer(*this, e);

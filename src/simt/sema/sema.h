@@ -62,6 +62,8 @@ private:
     void assign_local(const std::string& name, const Type* t, Loc loc);
     void check_condition(Expr& test);
     void assert_statement(Stmt& s);  // sema/assertions.cpp
+    void raise_statement(Stmt& s);   // sema/assertions.cpp
+    void report_site(Stmt& s, const std::string& exception, const std::string& text);
     // expressions
     const Type* infer(Expr& e);
     const Type* infer_name(Expr& e);

@@ -60,7 +60,8 @@ struct BoundsSite {
     std::string filename;
     int line = 0;
     std::string array;  // source text of the array expression (usually its name)
-    std::string assertion;  // an assert statement's report (debug=True): the failure's text
+    std::string assertion;  // an assert's or raise's report (debug=True): the failure's text
+    std::string exception;  // the builtin exception class a raise names ("ValueError")
 };
 
 // Storage declared by cuda.shared.array / cuda.local.array, or a NumPy array frozen into

@@ -22,6 +22,7 @@ enum class ErrorKind {
     Axis,            // numpy.exceptions.AxisError (both a ValueError and an IndexError)
     Overflow,        // OverflowError: a Python integer out of range for an array's dtype
     Assertion,       // AssertionError: a kernel's assert failed (debug=True)
+    Raised,          // a builtin exception a kernel raised (debug=True): message "ClassName\ntext"
 };
 
 // A user-facing error: bad input, failed CUDA call, failed compile. Internal invariants abort instead.

@@ -159,14 +159,14 @@ SIMT_DEVICE_FN void simt_report_oob(simt_ctx& ctx, int site, const int64_t* ix, 
     for (int k = 0; k < N && k < 8; ++k) { r->index[k] = ix[k]; r->shape[k] = shape[k]; }
 }
 
-// A failed assert in a debug=True kernel: the first one's site, thread and block, for the host
-// to raise AssertionError (ndim -1 marks the record as an assertion).
-SIMT_DEVICE_FN void simt_report_assert(simt_ctx& ctx, int site) {
+// A failed assert (kind -1) or a raise (kind -2) in a debug=True kernel: the first one's site,
+// thread and block, for the host to raise (the kind goes where a bounds report's ndim is).
+SIMT_DEVICE_FN void simt_report_assert(simt_ctx& ctx, int site, int kind = -1) {
     simt_error_record* r = simt_error_slot(ctx);
     if (!simt_claim_error(r)) return;
     const simt_dim3 t = simt_threadIdx(ctx), b = simt_blockIdx(ctx);
     r->site = site;
-    r->ndim = -1;
+    r->ndim = kind;
     r->index[0] = t.x; r->index[1] = t.y; r->index[2] = t.z;
     r->index[3] = b.x; r->index[4] = b.y; r->index[5] = b.z;
 }
