@@ -215,3 +215,20 @@ def exception_as_value(a):
         with pytest.raises(error, match=message) as info:
             kernel[1, 1](simt.zeros(1))
         assert "raise_errors.py" in str(info.value), str(info.value)
+
+
+@cuda.jit(debug=True)
+def raise_before_barrier(a, out):
+    t = cuda.threadIdx.x
+    if a[t] < 0:
+        raise ValueError("negative element")
+    cuda.syncthreads()
+    out[t] = a[t]
+
+
+def test_raise_is_reported_before_the_barrier_it_skipped(rng):
+    a_h = rng.uniform(0, 1, 64)
+    a_h[int(rng.integers(0, 64))] = -1.0
+    with pytest.raises(ValueError, match="negative element"):
+        raise_before_barrier[1, 64](simt.asarray(a_h), simt.zeros(64))
+        cuda.synchronize()

@@ -279,8 +279,10 @@ public:
             }
             kernel->serial_ns_per_thread.store(busy_ms * 1e6 / threads, std::memory_order_relaxed);
             launch->flush_printed();
-            if (launch->failed()) throw Error(ErrorKind::Runtime, launch->failure());
+            // A thread's report (bounds, assert, raise) first: a barrier that threads then missed
+            // (a raise ends its thread) is its consequence.
             if (record->flag && describe) throw Error(record_error_kind(*record), describe(*record));
+            if (launch->failed()) throw Error(ErrorKind::Runtime, launch->failure());
         };
         // Kernels run on the caller's thread only when measured to be short; one that then takes
         // far longer twice (its time depends on its arguments) is always queued from then on.
