@@ -208,3 +208,18 @@ def test_float_to_int_conversions_saturate_on_both_backends(rng):
         for src in (np.float64, np.float32):  # astype takes the same rule
             as_src = values.astype(src)
             np.testing.assert_array_equal(simt.asarray(as_src).astype(dt).get(), saturated(as_src.astype(np.float64), dt))
+
+
+@cuda.jit
+def select_with_selp(a, b, out):
+    i = cuda.grid(1)
+    if i < a.size:
+        out[i] = cuda.selp(a[i] > b[i], a[i], b[i] * 2)  # int32 and int64 unify to int64
+
+
+def test_selp_selects_as_numba(rng):
+    a = rng.integers(-100, 100, 77).astype(np.int32)
+    b = rng.integers(-100, 100, 77)
+    out = simt.zeros(77, np.int64)
+    select_with_selp[2, 64](simt.asarray(a), simt.asarray(b), out)
+    np.testing.assert_array_equal(out.get(), np.where(a > b, a, b * 2))

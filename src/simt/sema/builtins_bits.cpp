@@ -4,6 +4,7 @@
 #include "codegen/emitter.h"
 #include "sema/builtins.h"
 #include "sema/sema.h"
+#include "types/promote.h"
 
 namespace simt {
 
@@ -57,6 +58,21 @@ std::string emit_float_intrinsic(Emitter& em, const Expr& call) {
     return code + ")";
 }
 
+// selp(test, a, b): a where test holds, else b (numba.cuda.selp), in the type a and b unify to.
+const Type* infer_selp(Sema& s, Expr& call) {
+    std::vector<Expr*> a = s.bind(call, "cuda.selp", {"test", "a", "b"}, 3);
+    if (!a[0]->type->is_scalar()) s.fail(a[0]->loc, "cuda.selp() test must be a number or a boolean, not " + a[0]->type->str());
+    const Type* u = unify(a[1]->type, a[2]->type);
+    if (!a[1]->type->is_scalar() || !a[2]->type->is_scalar() || !u)
+        s.fail(call.loc, "cuda.selp() selects between two numbers, not " + a[1]->type->str() + " and " + a[2]->type->str());
+    return u;
+}
+std::string emit_selp(Emitter& em, const Expr& call) {
+    std::string error;
+    std::vector<const Expr*> a = match_call_args(call, {"test", "a", "b"}, 3, error);
+    return "(" + em.expr_as(*a[0], bool_type()) + " ? " + em.expr_as(*a[1], call.type) + " : " + em.expr_as(*a[2], call.type) + ")";
+}
+
 }  // namespace
 
 void register_bit_builtins(BuiltinRegistry& r) {
@@ -70,6 +86,7 @@ void register_bit_builtins(BuiltinRegistry& r) {
     add("brev", infer_brev, emit_integer_intrinsic);
     add("fma", infer_fma, emit_float_intrinsic);
     add("cbrt", infer_cbrt, emit_float_intrinsic);
+    add("selp", infer_selp, emit_selp);
 }
 
 }  // namespace simt
