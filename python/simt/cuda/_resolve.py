@@ -106,7 +106,7 @@ def make_resolver(func):
         if name in _PY_BUILTINS:
             return ("function", name)
         if isinstance(getattr(builtins, name, None), type) and issubclass(getattr(builtins, name), Exception):
-            return ("function", f"exception.{name}")  # for `raise` (sema/raise_statement.cpp)
+            return ("function", f"exception.{name}")  # for `raise` (sema/assertions.cpp)
         if hasattr(builtins, name):
             return ("unsupported", f"the builtin {name}")
         return ("undefined",)

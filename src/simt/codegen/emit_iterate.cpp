@@ -39,8 +39,7 @@ Emitter::Cursor Emitter::cursor(const Expr& iterable) {
         if (t->ndim == 1) {
             c.item = "simt_load_unchecked(" + items + ", " + k + ")";
         } else {
-            const char* layout = c.type->layout == Layout::C ? "SIMT_C" : "SIMT_A";
-            c.item = "simt_view<" + std::to_string(c.type->ndim) + ", " + layout + ">(ctx, " + items + ", -1, simt_take_of(" + k + "))";
+            c.item = view_call(c.type, items, -1) + ", simt_take_of(" + k + "))";  // a row, as items[k]
         }
     }
     line("int64_t " + k + " = 0;");

@@ -125,11 +125,11 @@ void Emitter::statement(const Stmt& s) {
                 line("// assert: checked only with debug=True (as in numba)");
                 return;
             }
-            line("if (!" + cast(expr(*s.value), s.value->type, bool_type()) + ") simt_report_assert(ctx, " +
-                 std::to_string(s.site) + ");");
+            line("if (!" + cast(expr(*s.value), s.value->type, bool_type()) + ") simt_report_failure(ctx, " +
+                 std::to_string(s.site) + ", SIMT_REPORT_ASSERT);");
             return;
         case StmtKind::Raise:  // reported with debug=True; the thread stops (a device function returns)
-            if (s.site >= 0) line("simt_report_assert(ctx, " + std::to_string(s.site) + ", -2);");
+            if (s.site >= 0) line("simt_report_failure(ctx, " + std::to_string(s.site) + ", SIMT_REPORT_RAISE);");
             if (!thread_exit_.empty()) line(thread_exit_);
             else line(fn_->is_kernel || fn_->return_type == void_type() ? "return;" : "return {};");
             return;

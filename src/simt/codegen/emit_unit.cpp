@@ -184,8 +184,8 @@ std::string Emitter::c_type(const Type* t) {
         case TypeKind::Void: case TypeKind::NoneType: return "void";
         case TypeKind::Scalar: return dtype_c_name(t->dtype);
         case TypeKind::Array: {
-            const char* layout = t->layout == Layout::C ? "SIMT_C" : t->layout == Layout::F ? "SIMT_F" : "SIMT_A";
-            return std::string("simt_array<") + dtype_c_name(t->dtype) + ", " + std::to_string(t->ndim) + ", " + layout + ">";
+            return std::string("simt_array<") + dtype_c_name(t->dtype) + ", " + std::to_string(t->ndim) + ", " +
+                   layout_name(t->layout) + ">";
         }
         case TypeKind::Tuple: return tuple_struct(t);
         default:

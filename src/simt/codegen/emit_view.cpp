@@ -13,13 +13,16 @@ const Expr* slice_bound(const Expr& slice, size_t k) {
 }
 }  // namespace
 
+// The opening of a view's construction; the axes' indices follow, then ")".
+std::string Emitter::view_call(const Type* view, const std::string& array, int site) {
+    return "simt_view<" + std::to_string(view->ndim) + ", " + layout_name(view->layout) + ">(ctx, " + array + ", " +
+           std::to_string(site);
+}
+
 std::string Emitter::view_expr(const Expr& e) {
     const Expr& base = *e.children[0];
     const Expr& index = *e.children[1];
-    const char* layout = e.type->layout == Layout::C ? "SIMT_C" : e.type->layout == Layout::F ? "SIMT_F" : "SIMT_A";
-    int site = e.resolved ? e.resolved->site : -1;
-    std::string s = "simt_view<" + std::to_string(e.type->ndim) + ", " + layout + ">(ctx, " + expr(base) + ", " +
-                    std::to_string(site);
+    std::string s = view_call(e.type, expr(base), e.resolved ? e.resolved->site : -1);
     std::vector<const Expr*> parts;
     if (index.kind == ExprKind::Tuple)
         for (const ExprPtr& c : index.children) parts.push_back(c.get());

@@ -13,6 +13,9 @@
 
 namespace simt {
 
+// The prelude's name of an array layout (SIMT_C, SIMT_F, SIMT_A).
+inline const char* layout_name(Layout l) { return l == Layout::C ? "SIMT_C" : l == Layout::F ? "SIMT_F" : "SIMT_A"; }
+
 enum class Target { Cpu, Cuda };
 
 struct GeneratedSource {
@@ -113,6 +116,7 @@ private:
     std::string tuple_concat_expr(const Expr& e);  // a + b on tuples (emit_tuple.cpp)
     std::string tuple_slice_expr(const Expr& e);   // t[a:b:c] with constant bounds (emit_tuple.cpp)
     std::string view_expr(const Expr& e);          // A[i] of a 2-D A, A[a:b] (emit_view.cpp)
+    static std::string view_call(const Type* view, const std::string& array, int site);  // simt_view<...>(ctx, array, site
     void view_store(const Expr& target, const std::string& value_code, const Type* value_type);  // A[a:b] = x
     std::string options_header() const;            // kernel options as generated-code comments/defines
 

@@ -21,13 +21,13 @@ std::string describe_assertion(const std::string& kernel, const std::vector<Boun
     }
     std::string report = (text.empty() ? "" : text + " ") + "(" + where + ", thread " + triple(r.index) + " of block " +
                          triple(r.index + 3) + ")";
-    return r.ndim == -2 ? raised + "\n" + report : report;  // a raise: the class first (see ErrorKind::Raised)
+    return r.ndim == kRaiseRecord ? raised + "\n" + report : report;  // a raise: the class first (see ErrorKind::Raised)
 }
 }  // namespace
 
 std::string describe_bounds_error(const std::string& kernel, const std::vector<BoundsSite>& sites,
                                   const BoundsErrorRecord& r) {
-    if (r.ndim < 0) return describe_assertion(kernel, sites, r);
+    if (r.ndim == kAssertRecord || r.ndim == kRaiseRecord) return describe_assertion(kernel, sites, r);
     int ndim = r.ndim > 8 ? 8 : r.ndim;
     std::string index, shape;
     int axis = 0;

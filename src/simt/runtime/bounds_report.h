@@ -12,9 +12,14 @@ namespace simt {
 std::string describe_bounds_error(const std::string& kernel, const std::vector<BoundsSite>& sites,
                                   const BoundsErrorRecord& record);
 
+// A record's ndim for a failed assert and for a raise (the preludes' SIMT_REPORT_ASSERT / _RAISE);
+// a bounds report's ndim is the array's.
+constexpr int kAssertRecord = -1, kRaiseRecord = -2;
+
 // Which Python exception a filled record becomes.
 inline ErrorKind record_error_kind(const BoundsErrorRecord& record) {
-    return record.ndim == -2 ? ErrorKind::Raised : record.ndim < 0 ? ErrorKind::Assertion : ErrorKind::Index;
+    return record.ndim == kRaiseRecord ? ErrorKind::Raised : record.ndim == kAssertRecord ? ErrorKind::Assertion
+                                                                                           : ErrorKind::Index;
 }
 
 }  // namespace simt

@@ -46,15 +46,6 @@ bool is_whole_slice(const Expr& slice) {
     return true;
 }
 
-bool is_view_index(const Type* base, const Expr& index) {
-    if (!base || !base->is_array()) return false;
-    if (index.kind == ExprKind::Slice) return true;
-    if (index.kind != ExprKind::Tuple) return index.type && index.type->is_integer() && base->ndim > 1;
-    for (const ExprPtr& c : index.children)
-        if (c->kind == ExprKind::Slice) return true;
-    return int(index.children.size()) < base->ndim;
-}
-
 const Type* Sema::infer_array_view(Expr& e, const Type* base, const std::vector<Expr*>& parts) {
     bool incomplete = false;
     int integers = 0;

@@ -41,6 +41,11 @@ void Sema::report_site(Stmt& s, const std::string& exception, const std::string&
     unit_.bounds_sites.push_back(site);
 }
 
+std::string builtin_exception_class(const std::string& builtin) {
+    static const std::string kPrefix = "exception.";
+    return builtin.compare(0, kPrefix.size(), kPrefix) == 0 ? builtin.substr(kPrefix.size()) : std::string();
+}
+
 void Sema::raise_statement(Stmt& s) {
     if (!s.value) unsupported(s.loc, "a bare 'raise' (re-raising) is not supported in kernels; raise an exception class");
     Expr* cls = s.value.get();
@@ -53,8 +58,8 @@ void Sema::raise_statement(Stmt& s) {
     }
     const Type* t = type_of(*cls);
     if (!t) return;
-    static const std::string kPrefix = "exception.";
-    if (t->kind != TypeKind::Function || t->name.compare(0, kPrefix.size(), kPrefix) != 0)
+    const std::string exception = t->kind == TypeKind::Function ? builtin_exception_class(t->name) : std::string();
+    if (exception.empty())
         fail(cls->loc, "kernels can raise builtin exception classes (ValueError, IndexError, ...), not " + t->str());
     std::string text;
     if (message) {
@@ -64,7 +69,7 @@ void Sema::raise_statement(Stmt& s) {
             fail(message->loc, "the message of an exception raised in a kernel must be a constant string");
         text = c->s;
     }
-    report_site(s, t->name.substr(kPrefix.size()), text);
+    report_site(s, exception, text);
 }
 
 }  // namespace simt

@@ -188,7 +188,7 @@ const Type* Sema::from_global(Expr& e, const GlobalValue& g) {
             r.builtin = g.name;
             return module_type(g.name);
         case GlobalValue::Kind::Function:
-            if (g.name.compare(0, 10, "exception.") == 0) {  // a builtin exception class: only `raise` takes it
+            if (!builtin_exception_class(g.name).empty()) {  // only `raise` takes it
                 r.builtin = g.name;
                 return function_type(g.name);
             }
@@ -344,8 +344,9 @@ const Type* Sema::infer_call(Expr& e) {
     switch (callee->kind) {
         case TypeKind::Function: {
             const BuiltinFunction* f = builtins().function(callee->name);
-            if (!f && callee->name.compare(0, 10, "exception.") == 0)
-                fail(e.loc, callee->name.substr(10) + " can only be raised in a kernel (raise " + callee->name.substr(10) + "(\"message\"))");
+            const std::string exception = f ? std::string() : builtin_exception_class(callee->name);
+            if (!exception.empty())
+                fail(e.loc, exception + " can only be raised in a kernel (raise " + exception + "(\"message\"))");
             if (!f) fail(e.loc, "'" + callee->name + "' is not supported in kernels");
             resolved(e).builtin = callee->name;
             return f->infer(*this, e);

@@ -18,11 +18,12 @@ std::string c_identifier(const std::string& python_name);
 // folds these exactly when it compiles the function, and numba sees the result.
 bool integer_literal(const Expr& e);
 
-// A slice with no start, stop or step (`:`), and whether subscript `index` of an array of type
-// `base` makes a view (a slice, or fewer integers than dimensions) rather than an element
-// (sema/array_view.cpp; the index must be typed).
+// A slice with no start, stop or step (`:`) (sema/array_view.cpp).
 bool is_whole_slice(const Expr& slice);
-bool is_view_index(const Type* base, const Expr& index);
+
+// The class a builtin exception's name denotes ("exception.ValueError" -> "ValueError"), or ""
+// for any other builtin: the resolver names builtin exception classes so, for `raise`.
+std::string builtin_exception_class(const std::string& builtin);
 
 // Analyzes a kernel for concrete argument types. Raises Error(Typing) / Error(Unsupported)
 // with file:line, the source line and a caret.

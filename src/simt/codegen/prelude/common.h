@@ -159,9 +159,10 @@ SIMT_DEVICE_FN void simt_report_oob(simt_ctx& ctx, int site, const int64_t* ix, 
     for (int k = 0; k < N && k < 8; ++k) { r->index[k] = ix[k]; r->shape[k] = shape[k]; }
 }
 
-// A failed assert (kind -1) or a raise (kind -2) in a debug=True kernel: the first one's site,
-// thread and block, for the host to raise (the kind goes where a bounds report's ndim is).
-SIMT_DEVICE_FN void simt_report_assert(simt_ctx& ctx, int site, int kind = -1) {
+// A failed assert or a raise in a debug=True kernel: the first one's site, thread and block, for
+// the host to raise (the kind goes where a bounds report's ndim is; runtime/bounds_report.h).
+enum { SIMT_REPORT_ASSERT = -1, SIMT_REPORT_RAISE = -2 };
+SIMT_DEVICE_FN void simt_report_failure(simt_ctx& ctx, int site, int kind) {
     simt_error_record* r = simt_error_slot(ctx);
     if (!simt_claim_error(r)) return;
     const simt_dim3 t = simt_threadIdx(ctx), b = simt_blockIdx(ctx);
