@@ -155,7 +155,7 @@ class Simt(Library):
         if name == "add":
             self._probe("simt.add on simt arrays", lambda: s.add(s.ones(4), s.ones(4)))
             return s.add  # called as CuPy's and PyTorch's add are, with no lambda of the benchmark's around it
-        if name in ("sum", "cumsum"):
+        if name in ("sum", "cumsum", "sort"):
             self._probe(f"simt.{name}", lambda: getattr(s, name)(s.ones(4)))
             return getattr(s, name)
         if name == "matmul":
@@ -197,7 +197,7 @@ class Numpy(Library):
 
     def _op_table(self):
         return {"vecadd": lambda a, b, c: np.add(a, b, out=c), "copy": lambda a, c: np.copyto(c, a),
-                "add": np.add, "sum": np.sum, "cumsum": np.cumsum, "matmul": np.matmul}
+                "add": np.add, "sum": np.sum, "cumsum": np.cumsum, "matmul": np.matmul, "sort": np.sort}
 
 
 class Numba(Library):
@@ -300,7 +300,7 @@ class Cupy(Library):
     def _op_table(self):
         cp = self.cupy
         return {"vecadd": lambda a, b, c: cp.add(a, b, out=c), "copy": lambda a, c: cp.copyto(c, a),
-                "add": cp.add, "sum": cp.sum, "cumsum": cp.cumsum, "matmul": cp.matmul}
+                "add": cp.add, "sum": cp.sum, "cumsum": cp.cumsum, "matmul": cp.matmul, "sort": cp.sort}
 
     def launch_kit(self):
         self.require()
@@ -348,7 +348,8 @@ class Torch(Library):
     def _op_table(self):
         t = self.torch
         return {"vecadd": lambda a, b, c: t.add(a, b, out=c), "copy": lambda a, c: c.copy_(a),
-                "add": t.add, "sum": t.sum, "cumsum": lambda a: t.cumsum(a, 0), "matmul": t.matmul}
+                "add": t.add, "sum": t.sum, "cumsum": lambda a: t.cumsum(a, 0), "matmul": t.matmul,
+                "sort": lambda a: t.sort(a).values}
 
 
 class _JitLaunchKit:
