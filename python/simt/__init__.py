@@ -32,7 +32,8 @@ from ._interop import from_dlpack  # noqa: E402
 from ._selection import (argwhere, compress, count_nonzero, extract, flatnonzero, nonzero, put,  # noqa: E402
                          take)
 from ._rearrange import flip, fliplr, flipud, repeat, roll, tile  # noqa: E402
-from ._nan_reductions import nanargmax, nanargmin, nanmax, nanmean, nanmin, nanprod, nansum  # noqa: E402
+from ._nan_reductions import (nanargmax, nanargmin, nanmax, nanmean, nanmin, nanprod, nanstd, nansum,  # noqa: E402
+                              nanvar)
 from ._statistics import average, ptp  # noqa: E402
 from ._matrix_shapes import diag, diagonal, trace, tril, triu  # noqa: E402
 from ._splitting import array_split, dsplit, hsplit, split, vsplit  # noqa: E402

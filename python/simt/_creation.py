@@ -59,9 +59,17 @@ def ones(shape, dtype=None, order="C"):
     return full(shape, 1, _dtypes.normalize(dtype), order)
 
 
-def _like(a, dtype, shape, order):
+def _like(a, dtype, shape, order, make):
+    """make(shape, dtype, order) for the *_like functions. Order 'K' of an array that is neither
+    C- nor F-contiguous keeps its axes' memory order, as NumPy: the new array is C-contiguous in
+    the axes sorted by decreasing |stride| and is returned viewed back in `a`'s axis order."""
+    dtype = a.dtype if dtype is None else dtype
+    if shape is None and order in ("K", None) and a.ndim > 1 and not (a.flags.c_contiguous or a.flags.f_contiguous):
+        perm = sorted(range(a.ndim), key=lambda axis: -abs(a.strides[axis]))  # (stable: ties keep axis order)
+        made = make(tuple(a.shape[axis] for axis in perm), dtype, "C")
+        return made.transpose([perm.index(axis) for axis in range(a.ndim)])
     order = _layout(a) if order in ("K", "A", None) else order
-    return (a.shape if shape is None else shape), (a.dtype if dtype is None else dtype), order
+    return make(a.shape if shape is None else shape, dtype, order)
 
 
 def _layout(a):
@@ -72,23 +80,24 @@ def _layout(a):
 
 
 def empty_like(a, dtype=None, order="K", shape=None):
-    s, d, o = _like(a, dtype, shape, order)
-    return empty(s, d, o)
+    return _like(a, dtype, shape, order, empty)
 
 
 def zeros_like(a, dtype=None, order="K", shape=None):
-    s, d, o = _like(a, dtype, shape, order)
-    return zeros(s, d, o)
+    return _like(a, dtype, shape, order, zeros)
 
 
 def ones_like(a, dtype=None, order="K", shape=None):
-    s, d, o = _like(a, dtype, shape, order)
-    return ones(s, d, o)
+    return _like(a, dtype, shape, order, ones)
 
 
 def full_like(a, fill_value, dtype=None, order="K", shape=None):
-    s, d, o = _like(a, dtype, shape, order)
-    return full(s, fill_value, d, o)
+    fill = _fill_array(fill_value)
+    if fill is not None:  # broadcast to the result's own axes (not to the memory-ordered ones of _like)
+        out = empty_like(a, dtype, order, shape)
+        out[...] = fill
+        return out
+    return _like(a, dtype, shape, order, lambda s, d, o: full(s, fill_value, d, o))
 
 
 def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0):

@@ -1,4 +1,4 @@
-"""nansum, nanprod, nanmax, nanmin, nanmean, nanargmax, nanargmin: NumPy's reductions that skip
+"""nansum, nanprod, nanmax, nanmin, nanmean, nanvar, nanstd, nanargmax, nanargmin: NumPy's reductions that skip
 NaNs. Each replaces the NaNs with the reduction's neutral value in one elementwise select and
 runs the plain reduction; integer and bool arrays hold no NaN and go straight through."""
 import math
@@ -7,7 +7,7 @@ import numpy as np
 
 from . import _reduce_masked as _masked
 from . import _reduce_passes as rp
-from ._ufuncs import isnan, true_divide, where as _select
+from ._ufuncs import add, isnan, maximum, multiply, sqrt, subtract, true_divide, where as _select
 
 
 def _has_nan(a):
@@ -89,3 +89,33 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     total = _masked.reduce("nanmean", _without_nan(a, 0), "sum", axis, dtype, None, keepdims, None, where)
     count = _masked.reduce("nanmean", ~isnan(a), "sum", axis, np.int64, None, keepdims, None, where)
     return rp.finish(true_divide(total, count, out=total), out, "nanmean")
+
+
+def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    """Variance over `axis` of the elements that are not NaN: the mean of |x - nanmean|**2 with
+    divisor N - ddof, N counting the numbers (NaN where N - ddof <= 0, as NumPy)."""
+    a = rp.require_array(a, "nanvar")
+    if not _has_nan(a):
+        return rp.reduce("nanvar", a, "var", axis, dtype, out, keepdims, ddof)
+    if dtype is not None and np.dtype(dtype).kind not in "fc":
+        raise TypeError("If a is inexact, then dtype must be inexact")
+    mean = nanmean(a, axis, dtype, keepdims=True)
+    deviation = subtract(a, mean)
+    if deviation.dtype.kind == "c":  # |x - mean|**2 of complex values, in the real type
+        square = add(multiply(deviation.real, deviation.real), multiply(deviation.imag, deviation.imag))
+    else:
+        square = multiply(deviation, deviation)
+    total = _masked.reduce("nanvar", _without_nan(square, 0), "sum", axis, None, None, keepdims, None, True)
+    count = _masked.reduce("nanvar", ~isnan(a), "sum", axis, np.int64, None, keepdims, None, True)
+    divisor = maximum(subtract(count, ddof), 0).astype(total.dtype)  # (int64 / float32 would give float64)
+    # 0 / 0 gives the NaN NumPy returns for slices with too few numbers; x / 0 would give inf.
+    result = true_divide(_select(divisor == 0, total.dtype.type(0), total), divisor)
+    return rp.finish(result, out, "nanvar")
+
+
+def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    """Standard deviation over `axis` of the elements that are not NaN (square root of nanvar)."""
+    a = rp.require_array(a, "nanstd")
+    if not _has_nan(a):
+        return rp.reduce("nanstd", a, "std", axis, dtype, out, keepdims, ddof)
+    return rp.finish(sqrt(nanvar(a, axis, dtype, None, ddof, keepdims)), out, "nanstd")

@@ -330,3 +330,33 @@ def test_like_functions_keep_the_layout(rng, name):
     assert getattr(simt, name)(_dev(h), *args, order="C").flags.c_contiguous
     if name != "empty_like":
         np.testing.assert_array_equal(got.get(), expected)
+
+
+@pytest.mark.parametrize("name", ["empty_like", "zeros_like", "ones_like", "full_like"])
+@pytest.mark.parametrize("view", [lambda x: x[:, ::2], lambda x: x.transpose(2, 0, 3, 1),
+                                  lambda x: x[::-1, :, ::2].transpose(1, 2, 0, 3), lambda x: x[..., ::2].T,
+                                  lambda x: x[:, 1]], ids=["step", "transpose", "reversed-step-transpose",
+                                                            "step-T", "integer-index"])
+def test_like_functions_keep_the_axis_order_of_strided_views(rng, name, view):
+    # Order 'K' of an array that is neither C- nor F-contiguous: NumPy's strides, in order of memory.
+    h = view(rng.standard_normal((2, 3, 4, 5)))
+    d = view(_dev(np.ascontiguousarray(rng.standard_normal((2, 3, 4, 5)))))
+    args = (rng.standard_normal(),) if name == "full_like" else ()
+    for dtype in (None, np.float32):
+        expected = getattr(np, name)(h, *args, dtype=dtype)
+        got = getattr(simt, name)(d, *args, dtype=dtype)
+        assert got.shape == expected.shape and got.strides == expected.strides and got.dtype == expected.dtype
+        if name != "empty_like":
+            np.testing.assert_array_equal(got.get(), expected)
+    assert getattr(simt, name)(d, *args, order="C").flags.c_contiguous
+
+
+def test_full_like_of_strided_view_broadcasts_an_array_fill(rng):
+    h = rng.standard_normal((3, 4, 5)).transpose(2, 0, 1)[:, ::2]
+    d = _dev(np.ascontiguousarray(rng.standard_normal((3, 4, 5)))).transpose(2, 0, 1)[:, ::2]
+    fill = rng.standard_normal((2, 4))
+    for fill_arg in (fill, _dev(fill)):
+        got = simt.full_like(d, fill_arg)
+        expected = np.full_like(h, fill)
+        assert got.strides == expected.strides
+        np.testing.assert_array_equal(got.get(), expected)

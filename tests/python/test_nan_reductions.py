@@ -1,4 +1,4 @@
-"""simt.nansum, nanprod, nanmax, nanmin, nanmean, nanargmax, nanargmin, ptp, average and trace
+"""simt.nansum, nanprod, nanmax, nanmin, nanmean, nanvar, nanstd, nanargmax, nanargmin, ptp, average and trace
 against NumPy (python/simt/_nan_reductions.py, _statistics.py, _matrix_shapes.py)."""
 import numpy as np
 import pytest
@@ -7,10 +7,10 @@ import simt
 from xp_testing import assert_both_raise, make, numpy_simt_allclose, parametrize_dtypes, random_host
 
 # NumPy warns about all-NaN and empty slices; simt, as CuPy, does not.
-pytestmark = pytest.mark.filterwarnings("ignore:(All-NaN|Mean of empty):RuntimeWarning")
+pytestmark = pytest.mark.filterwarnings("ignore:(All-NaN|Mean of empty|Degrees of freedom):RuntimeWarning")
 
 DTYPES = [np.float32, np.float64, np.int32, np.bool_]
-NAN_FUNCS = ["nansum", "nanprod", "nanmax", "nanmin", "nanmean", "nanargmax", "nanargmin"]
+NAN_FUNCS = ["nansum", "nanprod", "nanmax", "nanmin", "nanmean", "nanvar", "nanstd", "nanargmax", "nanargmin"]
 
 
 def with_nans(xp, rng, shape, dtype, fraction=0.3, view=False, all_nan_slices=True):
@@ -85,6 +85,28 @@ def test_nan_reductions_complex(xp, rng, fname):
     return getattr(xp, fname)(xp.asarray(h), axis=1)
 
 
+@pytest.mark.parametrize("fname", ["nanvar", "nanstd"])
+@parametrize_dtypes("dtype", [np.float32, np.float64, np.complex64, np.int32])
+@pytest.mark.parametrize("axis", [None, 0, (0, 2), -1], ids=str)
+@numpy_simt_allclose(rtol=1e-4, atol=1e-5)  # (float32: a two-pass variance in another order)
+def test_nanvar_nanstd_ddof(xp, rng, fname, dtype, axis):
+    # Slices with fewer than ddof + 1 numbers (an all-NaN column and ddof=4 over short axes) give NaN.
+    h = random_host(rng, (3, 4, 5), dtype)
+    if np.dtype(dtype).kind in "fc":
+        h[rng.random(h.shape) < 0.4] = np.nan
+        h[:, 1, :] = np.nan
+    a = xp.asarray(h)[:, ::-1]
+    f = getattr(xp, fname)
+    return f(a, axis=axis), f(a, axis=axis, ddof=1, keepdims=True), f(a, axis=axis, ddof=4)
+
+
+@numpy_simt_allclose(rtol=1e-6)
+def test_nanvar_dtype_and_out(xp, rng):
+    a = with_nans(xp, rng, (5, 6), np.float32)
+    out = xp.zeros((6,), np.float64)
+    return xp.nanvar(a, axis=0, dtype=np.float64), xp.nanstd(a, axis=0, out=out), out
+
+
 @pytest.mark.parametrize("fname", ["nanargmax", "nanargmin"])
 def test_nanargmax_all_nan_slice_is_minus_one_as_cupy(fname, rng):
     h = with_nans(np, rng, (3, 4), np.float64, all_nan_slices=False)
@@ -112,8 +134,9 @@ def test_nan_reduction_errors():
         for xp in (np, simt):
             with pytest.raises(ValueError):
                 getattr(xp, fname)(xp.asarray(a))
-    assert_both_raise(TypeError, "If a is inexact, then dtype must be inexact",
-                      lambda xp: xp.nanmean(xp.asarray(np.ones(3)), dtype=np.int32))
+    for fname in ("nanmean", "nanvar"):
+        assert_both_raise(TypeError, "If a is inexact, then dtype must be inexact",
+                          lambda xp: getattr(xp, fname)(xp.asarray(np.ones(3)), dtype=np.int32))
     assert_both_raise(np.exceptions.AxisError, "axis 2 is out of bounds",
                       lambda xp: xp.nansum(xp.asarray(np.ones((2, 2))), axis=2))
 
