@@ -24,6 +24,7 @@ from ._manipulation import (arange, ascontiguousarray, asfortranarray, astype, a
                             copy, dstack, expand_dims, eye, hstack, identity, imag, linspace, moveaxis, ravel,
                             real, reshape, squeeze, stack, swapaxes, transpose, vstack)
 from ._fusion import fuse, vectorize  # noqa: E402
+from ._raw_kernels import RawKernel, RawModule  # noqa: E402
 from ._reductions import (all, amax, amin, any, argmax, argmin, max, mean, min, prod, std, sum,  # noqa: E402
                           var)
 from ._scan import cumprod, cumsum  # noqa: E402

@@ -61,6 +61,7 @@ int ndarray_ass_subscript(PyObject* self, PyObject* key, PyObject* value);
 void bind_interop(nb::module_& m);
 void bind_blas(nb::module_& m);
 void bind_inspect(nb::module_& m);
+void bind_raw(nb::module_& m);
 
 // NumPy dtype objects indexed by DType, registered by simt/_dtypes.py at import.
 nb::object dtype_object(DType d);

@@ -15,4 +15,5 @@ NB_MODULE(_simt, m) {
     simt::py::bind_interop(m);
     simt::py::bind_blas(m);
     simt::py::bind_inspect(m);
+    simt::py::bind_raw(m);
 }

@@ -116,3 +116,29 @@ def test_the_hook_is_confined_to_its_process(run_module):
                          "is not simt; print('ok')")
     assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr
     assert run_module("-c", probe).stdout == before
+
+
+def test_a_cupy_raw_kernel_script_runs_unchanged(run_module, tmp_path):
+    # CuPy's own RawKernel example shape: CUDA C++ source, launched with (grid, block, args).
+    script = tmp_path / "raw_add.py"
+    script.write_text(textwrap.dedent('''
+        import cupy as cp
+        import numpy as np
+        add_kernel = cp.RawKernel(r"""
+        extern "C" __global__
+        void my_add(const float* x1, const float* x2, float* y) {
+            int tid = blockDim.x * blockIdx.x + threadIdx.x;
+            y[tid] = x1[tid] + x2[tid];
+        }
+        """, "my_add")
+        rng = np.random.default_rng()
+        h1, h2 = rng.standard_normal((2, 5, 5)).astype(np.float32)
+        x1, x2 = cp.asarray(h1), cp.asarray(h2)
+        y = cp.zeros((5, 5), dtype=cp.float32)
+        add_kernel((5,), (5,), (x1, x2, y))
+        assert np.array_equal(cp.asnumpy(y), h1 + h2)
+        print("raw kernel ok")
+    '''))
+    r = run_module("-m", "simt.compat", str(script))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "raw kernel ok"

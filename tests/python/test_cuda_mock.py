@@ -459,3 +459,37 @@ def test_driver_jit_on_request_and_nvrtc_cubins_once_the_driver_declines(on_mock
     assert one_kernel == ["2", "1", "3"]
     default = on_mock(code, env={"REFUSE": "0", "SIMT_CACHE_DIR": str(tmp_path / "cache3")}).stdout.split()
     assert default == ["0", "0", "2"]  # by default NVRTC makes the cubins
+
+
+def test_raw_kernels_compile_with_nvrtc_and_launch_with_cupys_argument_rules(on_mock):
+    on_mock(r'''
+        code = """
+        #include <cuda_runtime.h>
+        __device__ SCALAR twice(SCALAR v) { return v + v; }
+        extern "C" __global__ void saxpy(const SCALAR* x, SCALAR a, SCALAR* out, int n) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x;
+            if (i < n) out[i] = a * x[i] + twice(out[i]);
+        }
+        """
+        x = simt.zeros(100, np.float32)
+        out = simt.zeros(100, np.float32)
+        k = simt.RawKernel(code, "saxpy", options=("-DSCALAR=float",))
+        before = mock.mock_cuda_launch_count()
+        with cuda.stream() as s:
+            k((2,), (64,), (x, np.float32(3), out, np.int32(100)))
+            name, dims, stream, p0, p1 = last_launch()
+        assert mock.mock_cuda_launch_count() == before + 1
+        assert name == "saxpy" and dims == [2, 1, 1, 64, 1, 1, 0] and stream == s.ptr
+        assert np.frombuffer(p0[:8], dtype=np.uint64)[0] == x.data_ptr     # arrays: a pointer
+        assert np.frombuffer(p1[:4], dtype=np.float32)[0] == 3.0          # NumPy scalars: their own type
+        k((1,), (32,), (x[10:], np.float32(1), out, np.int32(5)), shared_mem=256)
+        name, dims, _, p0, _ = last_launch()
+        assert dims[6] == 256 and np.frombuffer(p0[:8], dtype=np.uint64)[0] == x.data_ptr + 40
+        assert "saxpy" in k.inspect_source() and "SCALAR" in k.inspect_source()
+        try:
+            simt.RawKernel('extern "C" __global__ void bad(float* x) { x[0] = missing; }', "bad").compile()
+        except simt.cuda.CompilerError as e:
+            assert "raw_kernel_bad.cu(1)" in str(e) and "missing" in str(e), str(e)
+        else:
+            raise AssertionError("expected a CompilerError")
+    ''')

@@ -39,6 +39,21 @@ void record_cuda_source(const CompileUnit& unit, const GeneratedSource* cuda) {
     g_recorded.push_back(std::move(r));
 }
 
+void record_raw_cuda_source(const std::string& kernel, const GeneratedSource& cuda) {
+    RecordedCudaSource r;
+    r.kernel = kernel;
+    r.source = cuda.full_source;
+    r.options = cuda.options;
+    r.raw = true;
+    r.extra = cuda.compiler_options;
+    std::string key = "raw\n" + kernel;
+    for (const std::string& o : r.extra) key += "\n" + o;
+    key = sha256_hex(key + "\n" + r.source);
+    std::lock_guard<std::mutex> lock(g_mutex);
+    if (!g_seen.insert(key).second) return;
+    g_recorded.push_back(std::move(r));
+}
+
 std::vector<RecordedCudaSource> take_recorded_cuda_sources() {
     std::lock_guard<std::mutex> lock(g_mutex);
     std::vector<RecordedCudaSource> out;

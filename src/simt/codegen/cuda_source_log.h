@@ -13,12 +13,16 @@ struct RecordedCudaSource {
     std::string source;       // complete CUDA translation unit (empty if codegen failed)
     CompileOptions options;
     std::string codegen_error;  // set when emitting CUDA C++ for the kernel failed
+    bool raw = false;                // the user's own CUDA C++ (simt.RawKernel): NVRTC without --minimal
+    std::vector<std::string> extra;  // ... with the user's NVRTC options
 };
 
 void set_cuda_source_recording(bool on);
 bool cuda_source_recording();
 // Called by emit_unit: records the unit's CUDA source (emitting it if `cuda` is null).
 void record_cuda_source(const CompileUnit& unit, const GeneratedSource* cuda);
+// Records raw CUDA C++ (simt.RawKernel) as NVRTC gets it on the cuda backend.
+void record_raw_cuda_source(const std::string& kernel, const GeneratedSource& cuda);
 // The distinct sources recorded so far; clears the record.
 std::vector<RecordedCudaSource> take_recorded_cuda_sources();
 

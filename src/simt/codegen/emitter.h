@@ -26,6 +26,11 @@ struct GeneratedSource {
     int64_t local_bytes = 0;          // cuda.local.array storage per thread
     bool prints = false;              // calls print()
     CompileOptions options;   // what it was generated with; backends map them to compiler flags
+    // Raw CUDA C++ (codegen/raw_module.h): the user's own options (NVRTC's, or the host
+    // compiler's for the cpu backend); NVRTC compiles it without --minimal.
+    bool raw_cuda = false;
+    std::vector<std::string> compiler_options;
+    std::string parameter_table;  // cpu: exported function giving each parameter's byte size
 };
 
 GeneratedSource emit_unit(const CompileUnit& unit, Target target);

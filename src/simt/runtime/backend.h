@@ -62,6 +62,9 @@ public:
     std::function<std::string(const BoundsErrorRecord&)> describe_bounds_error;
     // Bytes of static shared memory the kernel declares (counted against the launch limit).
     int64_t static_shared_bytes = 0;
+    // The byte size of each parameter where the backend can tell (raw CUDA C++ kernels: the
+    // driver's parameter info, or the cpu entry's table); empty when unknown.
+    virtual std::vector<int64_t> parameter_sizes() { return {}; }
 };
 
 // Description of a device for Python (`Device.name`, `.compute_capability`, attributes).

@@ -52,6 +52,13 @@ public:
     // time evidently depends on its arguments (one overrun may be the OS pausing the thread).
     std::atomic<int> inline_overruns{0};
     std::atomic<bool> never_inline{false};
+    const int64_t* (*parameter_table)() = nullptr;  // raw CUDA C++ kernels: {count, size...}
+
+    std::vector<int64_t> parameter_sizes() override {
+        if (!parameter_table) return {};
+        const int64_t* t = parameter_table();
+        return std::vector<int64_t>(t + 1, t + 1 + t[0]);
+    }
 };
 
 // Work expected to take less than this on one core runs on the caller's thread when the queue
@@ -195,6 +202,7 @@ public:
     // ---- kernels --------------------------------------------------------------------------
     std::shared_ptr<LoadedKernel> load(const GeneratedSource& source, const CompileOptions& options) override {
         std::vector<std::string> flags = host_compile_flags(options);
+        flags.insert(flags.end(), source.compiler_options.begin(), source.compiler_options.end());
         const HostCompiler& cc = host_compiler();
         Sha256 h;
         h.update("simt-cpu-kernel-v1\n");
@@ -204,8 +212,10 @@ public:
         h.update(source.full_source);
         std::string key = h.hex_digest();
 
+        // (one shared object may hold several entry points: those of a raw CUDA C++ module)
+        const std::string loaded_key = key + "/" + source.entry_name;
         std::lock_guard<std::mutex> lock(load_mutex_);
-        if (auto it = loaded_.find(key); it != loaded_.end()) {
+        if (auto it = loaded_.find(loaded_key); it != loaded_.end()) {
             ++compile_counters().memory_hits;
             return it->second;
         }
@@ -237,7 +247,12 @@ public:
         kernel->static_shared_bytes = source.static_shared_bytes;
         kernel->local_bytes = source.local_bytes;
         kernel->prints = source.prints;
-        loaded_[key] = kernel;
+        if (!source.parameter_table.empty()) {
+            kernel->parameter_table = reinterpret_cast<const int64_t* (*)()>(::dlsym(kernel->handle, source.parameter_table.c_str()));
+            if (!kernel->parameter_table)
+                raise(ErrorKind::Compiler, "compiled kernel %s has no %s", path.c_str(), source.parameter_table.c_str());
+        }
+        loaded_[loaded_key] = kernel;
         return kernel;
     }
 

@@ -57,7 +57,7 @@ struct DeviceState {
 // A kernel compiled from generated source; loaded into each device's context on first use there.
 class CudaKernel : public LoadedKernel {
 public:
-    explicit CudaKernel(size_t devices) : per_device(new PerDevice[devices]) {}
+    explicit CudaKernel(size_t devices) : per_device(new PerDevice[devices]), num_devices(devices) {}
     struct PerDevice {
         std::atomic<cu::Function> function{nullptr};
         cu::Module module = nullptr;
@@ -66,9 +66,12 @@ public:
     std::string entry;
     std::string source;
     CompileOptions options;
+    bool raw = false;                // the user's own CUDA C++ (simt.RawKernel)
+    std::vector<std::string> extra;  // ... and its NVRTC options
     bool checked = false;
     int arch = 0;  // of the device it was first loaded for (inspect_asm)
     std::unique_ptr<PerDevice[]> per_device;
+    size_t num_devices;
     std::mutex mutex;
 
     NvrtcRequest request(int for_arch) const {
@@ -77,8 +80,11 @@ public:
         r.name = "kernel '" + entry + "'";
         r.options = options;
         r.arch = for_arch;
+        r.extra = extra;
+        r.minimal = !raw;
         return r;
     }
+    std::vector<int64_t> parameter_sizes() override;
     std::string assembly() const override { return compile_ptx_text(request(arch)); }
 };
 
@@ -284,6 +290,8 @@ public:
     std::shared_ptr<LoadedKernel> load(const GeneratedSource& source, const CompileOptions& options) override {
         NvrtcRequest probe;
         probe.options = options;
+        probe.extra = source.compiler_options;
+        probe.minimal = !source.raw_cuda;
         Sha256 h;
         h.update("simt-cuda-loaded-v1\n" + source.entry_name);
         for (const std::string& o : nvrtc_options(probe)) h.update("\n" + o);
@@ -300,6 +308,8 @@ public:
         kernel->entry = source.entry_name;
         kernel->source = source.full_source;
         kernel->options = options;
+        kernel->raw = source.raw_cuda;
+        kernel->extra = source.compiler_options;
         kernel->checked = options.bounds == BoundsMode::Checked || options.debug;  // (debug: asserts)
         DeviceState& s = bind();
         kernel->arch = s.arch;
@@ -676,6 +686,21 @@ private:
 void set_reason(const std::string& why) {
     std::lock_guard<std::mutex> lock(g_reason_mutex);
     g_unavailable_reason = why;
+}
+
+// Parameter sizes from the driver (CUDA 12.4+), of the function loaded for any device.
+std::vector<int64_t> CudaKernel::parameter_sizes() {
+    const cu::DriverApi& d = driver();
+    cu::Function f = nullptr;
+    for (size_t i = 0; i < num_devices && !f; ++i) f = per_device[i].function.load(std::memory_order_acquire);
+    std::vector<int64_t> sizes;
+    if (!d.cuFuncGetParamInfo || !f) return sizes;
+    for (size_t index = 0;; ++index) {
+        size_t offset = 0, size = 0;
+        if (d.cuFuncGetParamInfo(f, index, &offset, &size) != cu::kSuccess) break;  // past the last one
+        sizes.push_back(int64_t(size));
+    }
+    return sizes;
 }
 
 }  // namespace

@@ -87,6 +87,8 @@ bool load(std::string& why) {
     bind(lib, d.cuMemsetD16Async, {"cuMemsetD16Async"}, missing);
     bind(lib, d.cuMemsetD32Async, {"cuMemsetD32Async"}, missing);
     bind(lib, d.cuPointerGetAttribute, {"cuPointerGetAttribute"}, missing);
+    std::string optional;  // (parameter sizes are a check raw kernel launches do where they can)
+    bind(lib, d.cuFuncGetParamInfo, {"cuFuncGetParamInfo"}, optional);
     if (!missing.empty()) {
         why = "the CUDA driver " + where.path + " is too old for simt (it lacks " + missing +
               "; CUDA 11.2 or newer is needed)";

@@ -24,6 +24,8 @@ NvrtcCheckReport check_with_nvrtc(const std::vector<RecordedCudaSource>& sources
             req.source = s.source;
             req.name = "kernel '" + s.kernel + "'";
             req.options = s.options;
+            req.extra = s.extra;
+            req.minimal = !s.raw;
             req.arch = arch;
             try {
                 if (full) compile_for_device(req);

@@ -7,6 +7,7 @@
 #include <sstream>
 #include "backend/cuda/nvrtc_api.h"
 #include "backend/cuda/nvrtc_prelude.h"
+#include "backend/cuda/pathfinder.h"
 #include "runtime/disk_cache.h"
 #include "support/error.h"
 #include "support/files.h"
@@ -174,7 +175,9 @@ std::vector<std::string> nvrtc_options(const NvrtcRequest& req) {
     const int version = nvrtc_version();
     // Leaves out texture, device-runtime and driver-type declarations nothing generated uses:
     // less for the front end to parse in every compile.
-    if (version >= 12040) o.push_back("--minimal");
+    if (version >= 12040 && req.minimal) o.push_back("--minimal");
+    // Users' raw CUDA C++ may include the toolkit's headers (cuda_runtime.h, ...), as with CuPy.
+    if (!req.minimal && cuda_include_location().found()) o.push_back("--include-path=" + cuda_include_location().path);
     if (req.options.fastmath) o.push_back("--use_fast_math");
     if (req.options.debug) o.push_back("--device-debug");
     if (req.options.lineinfo) o.push_back("--generate-line-info");

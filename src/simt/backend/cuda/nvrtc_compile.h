@@ -16,6 +16,7 @@ struct NvrtcRequest {
     std::vector<std::string> extra;   // further NVRTC options (e.g. --fmad=false)
     bool relocatable = false;         // -rdc=true: keep external device functions (compile_ptx device=True)
     bool optimize = true;             // false: --Ofast-compile=max (compile_ptx opt=False)
+    bool minimal = true;              // --minimal (false for users' raw CUDA C++, which may need all of it)
 };
 
 struct CudaImage {

@@ -215,6 +215,11 @@ SearchResult find_libdevice(const SearchInputs& in) {
     return r;
 }
 
+const SearchResult& cuda_include_location() {
+    static const SearchResult r = find_cuda_include(system_search_inputs(), nvrtc_location().path);
+    return r;
+}
+
 const SearchResult& libcuda_location() {
     static const SearchResult r = find_libcuda(system_search_inputs());
     return r;

@@ -48,5 +48,6 @@ std::string newest_nvrtc_in(const std::string& dir);
 // The process-wide results, searched once.
 const SearchResult& libcuda_location();
 const SearchResult& nvrtc_location();
+const SearchResult& cuda_include_location();  // (raw CUDA C++ may include the toolkit's headers)
 
 }  // namespace simt

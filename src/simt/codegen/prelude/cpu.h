@@ -14,6 +14,7 @@ typedef unsigned long uint64_t;
 #define SIMT_INLINE inline __attribute__((always_inline))
 #define SIMT_EXPORT __attribute__((visibility("default")))
 
+#ifndef SIMT_SYSTEM_MATH  // (raw CUDA C++ kernels include <math.h> instead: codegen/raw_module.cpp)
 extern "C" {
 double sin(double); double cos(double); double tan(double); double asin(double); double acos(double);
 double atan(double); double sinh(double); double cosh(double); double tanh(double); double asinh(double);
@@ -34,6 +35,7 @@ float hypotf(float, float); float copysignf(float, float); float remainderf(floa
 float nextafterf(float, float); float floorf(float); float ceilf(float); float truncf(float);
 float rintf(float); float ldexpf(float, int); float fmaf(float, float, float);
 }
+#endif
 
 SIMT_INLINE double simt_inf() { return __builtin_huge_val(); }
 SIMT_INLINE double simt_nan() { return __builtin_nan(""); }

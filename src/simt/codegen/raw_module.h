@@ -1,0 +1,25 @@
+// Raw CUDA C++ modules (simt.RawKernel, simt.RawModule): the user's own CUDA C++, as each backend
+// compiles it: NVRTC as written, or the host compiler over the raw prelude (raw_cuda_cpu.h).
+#pragma once
+#include <string>
+#include <vector>
+#include "codegen/emitter.h"
+
+namespace simt {
+
+struct RawModuleSource {
+    std::string code;                  // the user's CUDA C++
+    std::vector<std::string> options;  // NVRTC options as the user gave them ("-DN=4", "--use_fast_math")
+    std::string label;                 // names the code in compiler messages (#line)
+};
+
+// Names of the non-template __global__ functions in `code`, in order of first appearance.
+std::vector<std::string> raw_kernel_names(const std::string& code);
+
+// What the backend for `target` compiles and loads for kernel `name` of the module, and the
+// options to load it with. Raises CompilerError for code the cpu backend cannot take (headers
+// it has no host version of).
+GeneratedSource raw_kernel_source(const RawModuleSource& module, const std::string& name, Target target,
+                                  CompileOptions* options);
+
+}  // namespace simt
