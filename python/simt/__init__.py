@@ -45,13 +45,18 @@ from ._float_parts import frexp, modf, nan_to_num  # noqa: E402
 from ._copyto import copyto  # noqa: E402
 from ._dtype_queries import (can_cast, finfo, iinfo, isscalar, ndim, promote_types, result_type,  # noqa: E402
                              shape, size)
-from . import _array_function, _interop, _matmul, _reductions, _selection  # noqa: E402
+from ._sorting import argpartition, argsort, lexsort, partition, sort  # noqa: E402
+from ._searchsorted import searchsorted  # noqa: E402
+from ._unique import unique  # noqa: E402
+from ._quantiles import median, nanmedian, nanpercentile, nanquantile, percentile, quantile  # noqa: E402
+from . import _array_function, _interop, _matmul, _reductions, _selection, _sorting  # noqa: E402
 
 _reductions._attach_methods(ndarray)
 _matmul._attach_methods(ndarray)
 _interop._attach_methods(ndarray)
 _array_function._attach_methods(ndarray)
 _selection._attach_methods(ndarray)
+_sorting.attach_methods(ndarray)
 for _fn in (repeat, trace, ptp):  # (ndarray.ptp: gone from NumPy 2, kept by CuPy)
     setattr(ndarray, _fn.__name__, _selection._method(_fn))
 

@@ -1,0 +1,187 @@
+"""The segmented LSD radix sort: digit passes over rows of unsigned keys (a histogram per tile, a
+scan of the histograms along each row, a stable scatter), the entry point other parts of simt call
+(`radix_sort`), and the stable argsort by several keys that lexsort and complex sorts use."""
+import numpy as np
+
+from . import _kernelgen as kg
+from . import _radix_kernels as rk
+from . import _sort_keys
+
+# Per backend: threads per block and keys per thread of a full tile; digit bits for rows of at
+# least `wide_row` keys, and for shorter ones (fewer buckets keep the per-tile histograms
+# from outgrowing the data); rows of at most `short_row` keys take one thread each.
+TUNING = {
+    "cuda": {"threads": 256, "items": 8, "radix_bits": 8, "narrow_radix_bits": 4, "wide_row": 2048,
+             "short_row": 16},
+    "cpu": {"threads": 64, "items": 16, "radix_bits": 8, "narrow_radix_bits": 4, "wide_row": 2048,
+            "short_row": 16},
+}
+
+
+def _tile_shape(n, tuning):
+    """(threads, items) of the tiles for rows of n keys: a full tile, or for shorter rows the
+    fewest whole warps (a power of two) that cover the row."""
+    T, I = tuning["threads"], tuning["items"]
+    if n >= T * I:
+        return T, I
+    need = -(-n // I)
+    t = 32
+    while t < need and t < T:
+        t *= 2
+    return t, I
+
+
+def _sort_short_rows(keys, values, keys_out, values_out, n, begin_bit, end_bit, descending):
+    mask = (1 << (end_bit - begin_bit)) - 1
+    src = rk.short_rows_source(np.dtype(keys.dtype), None if values is None else np.dtype(values.dtype),
+                               max(1, n))
+    k = kg.kernel("simt_sort_short_rows", src, boundscheck=False)
+    args = (keys, keys_out) if values is None else (keys, values, keys_out, values_out)
+    nrows = keys.size // n
+    kg.launch_1d(k, nrows, *args, nrows, n, begin_bit, np.uint64(mask), np.uint64(mask if descending else 0))
+
+
+def sort_rows(keys, n, values=None, keys_out=None, values_out=None, begin_bit=0, end_bit=None, descending=False):
+    """Stable sort of each row of `n` keys of the 1-D C-contiguous unsigned array `keys` (rows laid
+    end to end) on bits [begin_bit, end_bit), carrying `values` (1-D, same size) along; returns
+    (keys_out, values_out), new arrays where not given. The inputs are left as they are."""
+    from ._creation import empty
+    key_dt = np.dtype(keys.dtype)
+    if end_bit is None:
+        end_bit = 8 * key_dt.itemsize
+    if keys_out is None:
+        keys_out = empty(keys.shape, key_dt)
+    if values is not None and values_out is None:
+        values_out = empty(values.shape, values.dtype)
+    N = keys.size
+    if N == 0:
+        return keys_out, values_out
+    if n <= 1 or end_bit <= begin_bit:
+        kg.copy_into(keys_out, keys)
+        if values is not None:
+            kg.copy_into(values_out, values)
+        return keys_out, values_out
+    tuning = TUNING[kg.backend_kind()]
+    if n <= tuning["short_row"]:
+        _sort_short_rows(keys, values, keys_out, values_out, n, begin_bit, end_bit, descending)
+        return keys_out, values_out
+    _digit_passes(keys, values, keys_out, values_out, n, begin_bit, end_bit, descending, tuning)
+    return keys_out, values_out
+
+
+def _digit_passes(keys, values, keys_out, values_out, n, begin_bit, end_bit, descending, tuning):
+    from ._creation import empty
+    from ._scan import cumsum
+    N = keys.size
+    nrows = N // n
+    bits = tuning["radix_bits"] if n >= tuning["wide_row"] else tuning["narrow_radix_bits"]
+    R = 1 << bits
+    T, I = _tile_shape(n, tuning)
+    tpr = -(-n // (T * I))
+    count_dt = np.dtype(np.int32) if N < 2 ** 31 else np.dtype(np.int64)
+    counts = empty((nrows, R * tpr), count_dt)
+    val_dt = None if values is None else np.dtype(values.dtype)
+    hist = kg.kernel("simt_radix_histogram", rk.histogram_source(keys.dtype, T, I, R, count_dt), boundscheck=False)
+    scatter = kg.kernel("simt_radix_scatter", rk.scatter_source(keys.dtype, val_dt, T, I, R), boundscheck=False)
+    shifts = list(range(begin_bit, end_bit, bits))
+    # Ping-pong between a temporary and the output, arranged so that the last pass writes the output.
+    tmp_k = empty((N,), keys.dtype) if len(shifts) > 1 else None
+    tmp_v = empty((N,), val_dt) if len(shifts) > 1 and values is not None else None
+    src_k, src_v = keys, values
+    for p, shift in enumerate(shifts):
+        last_parity = (len(shifts) - 1 - p) % 2 == 0
+        dst_k = keys_out if last_parity else tmp_k
+        dst_v = values_out if last_parity else tmp_v
+        mask = (1 << min(bits, end_bit - shift)) - 1
+        flip = mask if descending else 0
+        kg.launch(hist, nrows * tpr, T, src_k, counts, n, tpr, shift, mask, flip)
+        incl = cumsum(counts, axis=1, dtype=count_dt)
+        args = (src_k, dst_k) if values is None else (src_k, src_v, dst_k, dst_v)
+        kg.launch(scatter, nrows * tpr, T, *args, counts, incl, n, tpr, shift, mask, flip)
+        src_k, src_v = dst_k, dst_v
+
+
+def _check_1d(x, what):
+    from ._ndarray import ndarray
+    if not isinstance(x, ndarray):
+        raise TypeError(f"radix_sort: {what} must be a simt array, not {type(x).__module__}.{type(x).__qualname__}")
+    if x.ndim != 1:
+        raise ValueError(f"radix_sort: {what} must be 1-D (got shape {x.shape})")
+
+
+def radix_sort(keys, values=None, *, keys_out=None, values_out=None, descending=False, begin_bit=0, end_bit=None,
+               segment_length=None):
+    """Stable radix sort of the 1-D device array `keys` (bool, int, uint or float) into `keys_out`,
+    carrying `values` (1-D, same length, any dtype) into `values_out`; outputs are made when not
+    given and returned as (keys_out, values_out) (values_out None without values). Ascending, or
+    descending with `descending` (equal keys keep their order either way). Floats sort by value
+    with NaN last (first when descending); -0.0 and 0.0 are equal keys and keep their signs.
+    `begin_bit`/`end_bit` restrict the sort to those bits of the key's order-preserving unsigned
+    image (the key itself for unsigned integers; the sign bit flipped for signed ones; for floats
+    all bits of negatives flipped, the sign bit of the others). `segment_length`: sort each run of
+    that many keys on its own (keys.size must be a multiple). The inputs are never written, and
+    the outputs may not be the inputs."""
+    _check_1d(keys, "keys")
+    dt = np.dtype(keys.dtype)
+    if dt.kind not in "biuf":
+        raise TypeError(f"radix_sort: keys of dtype {dt} cannot be radix sorted (bool, integer or float keys)")
+    width = 8 * dt.itemsize
+    end_bit = width if end_bit is None else int(end_bit)
+    if not 0 <= int(begin_bit) <= end_bit <= width:
+        raise ValueError(f"radix_sort: need 0 <= begin_bit <= end_bit <= {width} for {dt} keys "
+                         f"(got begin_bit={begin_bit}, end_bit={end_bit})")
+    n = keys.size if segment_length is None else int(segment_length)
+    if keys.size and (n <= 0 or keys.size % n):
+        raise ValueError(f"radix_sort: segment_length={segment_length} does not divide the {keys.size} keys")
+    if values is not None:
+        _check_1d(values, "values")
+        if values.size != keys.size:
+            raise ValueError(f"radix_sort: values has {values.size} elements, keys has {keys.size}")
+        values = kg.contiguous(values)
+    from ._creation import empty
+    keys_out = empty(keys.shape, dt) if keys_out is None else keys_out
+    _check_1d(keys_out, "keys_out")
+    if keys_out.dtype != dt or keys_out.size != keys.size or not keys_out._c_contiguous:
+        raise ValueError("radix_sort: keys_out must be a contiguous array of the keys' dtype and length")
+    if keys_out._ptr == keys._ptr or (values is not None and values_out is not None and values_out._ptr == values._ptr):
+        raise ValueError("radix_sort: the outputs must be other arrays than the inputs (it sorts out of place)")
+    if values is not None:
+        values_out = empty(values.shape, values.dtype) if values_out is None else values_out
+        _check_1d(values_out, "values_out")
+        if values_out.dtype != values.dtype or values_out.size != values.size or not values_out._c_contiguous:
+            raise ValueError("radix_sort: values_out must be a contiguous array of the values' dtype and length")
+    n = max(n, 1)
+    if dt.kind == "u":
+        sort_rows(kg.contiguous(keys), n, values, keys_out, values_out, begin_bit, end_bit, descending)
+    elif dt.kind == "f":
+        # -0.0 and 0.0 are equal keys (as in CUB) but keep their sign bits: sort positions, then
+        # gather the keys and values through them.
+        from ._sort_layout import take_along_rows
+        ukeys, index = _sort_keys.to_keys(keys, n, canonical_zero=True, with_index=True)
+        _, perm = sort_rows(ukeys, n, index, None, None, begin_bit, end_bit, descending)
+        rows = (keys.size // n, n)
+        take_along_rows(kg.view(keys, rows, (n * keys.strides[0], keys.strides[0])), perm, kg.as_shape(keys_out, rows))
+        if values is not None:
+            take_along_rows(kg.as_shape(values, rows), perm, kg.as_shape(values_out, rows))
+    else:
+        ukeys, _ = _sort_keys.to_keys(keys)
+        sorted_keys, _ = sort_rows(ukeys, n, values, None, values_out, begin_bit, end_bit, descending)
+        _sort_keys.from_keys(sorted_keys, keys_out)
+    return keys_out, values_out
+
+
+def argsort_keys(key_list, index, n):
+    """Row positions (int64, rows of n laid end to end) that stably sort each row by the unsigned
+    key arrays `key_list`, the last one primary (lexsort's order). `index`: each element's own
+    position in its row (the identity permutation), consumed."""
+    from ._creation import empty
+    from ._sort_layout import take_along_rows
+    perm = index
+    for j, keys in enumerate(key_list):
+        if j:  # the next key, read in the order the previous keys sorted the rows into
+            rows = (keys.size // max(n, 1), n)
+            gathered = empty(keys.shape, keys.dtype)
+            take_along_rows(kg.as_shape(keys, rows), perm, kg.as_shape(gathered, rows))
+            keys = gathered
+        _, perm = sort_rows(keys, max(n, 1), perm)
+    return perm
