@@ -70,13 +70,17 @@ void bind_runtime(nb::module_& m) {
     });
 
     nb::class_<Stream>(m, "Stream")
-        .def("__init__", [](Stream* s, bool non_blocking, bool null) {
+        .def("__init__", [](Stream* s, bool non_blocking, bool null, uintptr_t external) {
             new (s) Stream();
             s->device = backend().current_device();
             if (null) return;  // the default stream
+            if (external) {  // another library's stream (its __cuda_stream__ handle): used, never destroyed
+                s->handle = reinterpret_cast<StreamHandle>(external);
+                return;
+            }
             s->handle = backend().create_stream(non_blocking);
             s->owned = true;
-        }, nb::arg("non_blocking") = false, nb::arg("null") = false)
+        }, nb::arg("non_blocking") = false, nb::arg("null") = false, nb::arg("external") = 0)
         .def("synchronize", [](Stream& s) {
             nb::gil_scoped_release release;
             backend().synchronize_stream(s.handle);

@@ -1,0 +1,46 @@
+"""The `stream=` argument of simt.compute: a simt stream, an object with __cuda_stream__, or None
+(the current stream); the algorithm's allocations and launches all go to it."""
+import contextlib
+
+from .. import _simt
+
+
+def resolve(stream, where):
+    """The simt Stream for `stream` (None: the current one)."""
+    if stream is None:
+        return None
+    if isinstance(stream, _simt.Stream):
+        return stream
+    if hasattr(stream, "_simt_stream"):
+        return resolve(stream._simt_stream, where)
+    proto = getattr(stream, "__cuda_stream__", None)
+    if proto is None:
+        raise TypeError(f"{where}: stream must be a simt.cuda.Stream, an object with __cuda_stream__, or None, "
+                        f"not {type(stream).__name__}")
+    info = proto() if callable(proto) else proto
+    try:
+        version, handle = info
+        handle = int(handle)
+    except (TypeError, ValueError):
+        raise TypeError(f"{where}: stream.__cuda_stream__ must give (version, handle), got {info!r}") from None
+    from ..cuda import Stream, default_stream
+    if handle == 0:
+        return default_stream()
+    if _simt.backend_name() != "cuda":
+        raise TypeError(f"{where}: a CUDA stream (handle {handle:#x}) cannot order work on the {_simt.backend_name()} "
+                        "backend; pass a simt.cuda.Stream or None")
+    return Stream(external=handle)
+
+
+@contextlib.contextmanager
+def on_stream(stream, where):
+    """Makes `stream` current for the body (allocations and launches are ordered on it)."""
+    s = resolve(stream, where)
+    if s is None:
+        yield
+        return
+    _simt._push_stream(s)
+    try:
+        yield
+    finally:
+        _simt._pop_stream()
