@@ -1,5 +1,6 @@
 """The import hook of a compat run: a meta-path finder that answers numba, numba.cuda[.x], cupy and
-cupy.x with simt's modules, active only in the process that installed it."""
+cupy.x, and cuda.coop[.x] / cuda.cooperative.experimental[.x] (CCCL's cooperative primitives) with
+simt's modules, active only in the process that installed it."""
 import importlib
 import importlib.abc
 import importlib.util
@@ -9,12 +10,18 @@ import runpy
 import sys
 
 # Imported name (or name prefix) → the simt module that stands for it.
-_ALIASES = {"cupy": "simt", "numba.cuda": "simt.cuda"}
+_ALIASES = {"cupy": "simt", "numba.cuda": "simt.cuda", "cuda.coop": "simt.cuda.coop",
+            "cuda.cooperative.experimental": "simt.cuda.coop"}
+# Parents of aliased modules that simt has no module for: empty packages stand in for them
+# (`cuda` only where no real `cuda` package, e.g. cuda-python, is installed).
+_PACKAGE = "<package>"
 
 
 def _target(fullname):
     if fullname == "numba":
         return "numba"
+    if fullname == "cuda.cooperative" or fullname == "cuda" and importlib.machinery.PathFinder.find_spec("cuda") is None:
+        return _PACKAGE
     for alias, target in _ALIASES.items():
         if fullname == alias:
             return target
@@ -40,6 +47,8 @@ class _AliasLoader(importlib.abc.Loader):
         if self.target == "numba":
             from ._numba import make_module
             sys.modules[name] = make_module()
+        elif self.target == _PACKAGE:
+            module.__path__ = []  # a package: its aliased submodules are looked up through this finder
         else:
             sys.modules[name] = importlib.import_module(self.target)
 
@@ -51,7 +60,7 @@ class CompatFinder(importlib.abc.MetaPathFinder):
             return None
         if mapped == "":
             raise ModuleNotFoundError(f"simt.compat provides numba.cuda only; there is no {fullname}", name=fullname)
-        if mapped != "numba" and importlib.util.find_spec(mapped) is None:
+        if mapped not in ("numba", _PACKAGE) and importlib.util.find_spec(mapped) is None:
             raise ModuleNotFoundError(f"{fullname} has no simt counterpart ({mapped} does not exist)", name=fullname)
         return importlib.machinery.ModuleSpec(fullname, _AliasLoader(mapped))
 

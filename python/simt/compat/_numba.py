@@ -11,10 +11,13 @@ def make_module():
     mod = types.ModuleType("numba", "simt's stand-in for numba: numba.cuda is simt.cuda")
     mod.cuda = simt.cuda
     mod.__version__ = "0.0+simt.compat"
+    mod._simt_compat_numba = True  # kernels read numba.int32 ... as NumPy's types (cuda/_resolve.py)
     for name in ("float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
                  "uint64", "complex64", "complex128"):
         setattr(mod, name, getattr(np, name))
     mod.boolean = mod.bool_ = np.bool_
+    # numba's settings (scripts set e.g. CUDA_LOW_OCCUPANCY_WARNINGS): accepted, with no effect on simt.
+    mod.config = types.SimpleNamespace(CUDA_LOW_OCCUPANCY_WARNINGS=1, CUDA_WARN_ON_IMPLICIT_COPY=1)
 
     def __getattr__(name):
         raise AttributeError(f"simt.compat provides numba.cuda only; numba.{name} is not available (run the "

@@ -114,6 +114,20 @@ def _signature_list(sig):
     return sigs
 
 
+def _check_link(link):
+    """@cuda.jit(link=files): numba links these into the kernel. cuda.coop primitives hand over
+    their `.files` there; simt's are empty (the primitives are compiled with the kernel), and
+    other code to link cannot be used: simt compiles kernels from their Python source."""
+    if link is None:
+        return
+    if isinstance(link, (str, bytes)) or not isinstance(link, (list, tuple)):
+        raise TypeError(f"@cuda.jit(link=...) takes a list of files, not {type(link).__name__}")
+    if link:
+        raise _simt.UnsupportedError(
+            f"@cuda.jit(link={list(link)!r}): simt compiles kernels from their Python source and cannot link "
+            "other code into them (simt.cuda.coop primitives need no linking: their .files is empty)")
+
+
 def jit(func_or_sig=None, **options):
     """Compile a Python function into a SIMT kernel (or, with device=True, a device function).
 
@@ -121,6 +135,7 @@ def jit(func_or_sig=None, **options):
     of argument types, on first launch. With signatures, @cuda.jit("void(float32[:], int64)") or
     a list of them, compilation is eager (at decoration) and launches convert their arguments to
     the best-fitting declared signature instead of compiling new specializations."""
+    _check_link(options.pop("link", None))
     unknown = set(options) - set(_OPTIONS)
     if unknown:
         raise TypeError(f"unknown @cuda.jit option(s): {', '.join(sorted(unknown))}")

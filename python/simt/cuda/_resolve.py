@@ -9,6 +9,8 @@ import types
 
 import numpy as np
 
+from .. import _simt
+
 _PY_BUILTINS = {"abs", "min", "max", "int", "float", "bool", "complex", "len", "range", "round", "pow", "print",
                 "divmod", "enumerate", "zip"}
 _MODULES = {math: "math", cmath: "cmath", np: "numpy", operator: "operator"}
@@ -29,6 +31,8 @@ def _module_name(obj):
         return "cuda.random"
     if obj is simt:
         return "simt"
+    if getattr(obj, "_simt_compat_numba", False):
+        return "numpy"  # simt.compat's numba: in kernels its names are NumPy's scalar types (numba.int32)
     return None
 
 
@@ -53,6 +57,9 @@ def describe(obj):
     if isinstance(obj, types.ModuleType):
         name = _module_name(obj)
         return ("module", name) if name else ("unsupported", f"the module {obj.__name__}")
+    generated = getattr(obj, "_simt_device_function", None)
+    if isinstance(generated, _simt.Dispatcher):  # a simt.cuda.coop primitive: its generated device function
+        return ("device", generated)
     if isinstance(obj, Dispatcher):
         if obj._device:
             return ("device", obj)

@@ -13,6 +13,17 @@ template <class T> struct simt_bounds_of { static constexpr int mode = simt_boun
 
 // (The float16 and complex types are in numeric.h, joined before this file.)
 
+// x.view(dtype) of a number: its bits read as another type of the same size.
+template <class To, class From> SIMT_INLINE To simt_bit_cast(From v) {
+    To r;
+#ifdef SIMT_TARGET_CUDA
+    memcpy(&r, &v, sizeof(To));  // a device builtin in CUDA C++ (NVRTC has no __builtin_memcpy)
+#else
+    __builtin_memcpy(&r, &v, sizeof(To));
+#endif
+    return r;
+}
+
 // ---- truthiness, min/max/abs, special values --------------------------------------------------
 template <class T> SIMT_INLINE bool simt_truthy(T x) { return x != 0; }
 template <class R> SIMT_INLINE bool simt_truthy(simt_complex<R> x) { return x.re != 0 || x.im != 0; }
