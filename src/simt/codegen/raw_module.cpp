@@ -1,6 +1,8 @@
 // Raw CUDA C++ modules for both backends (see raw_module.h).
 #include "codegen/raw_module.h"
-#include <regex>
+#include <algorithm>
+#include <cctype>
+#include <cstring>
 #include <set>
 #include "support/error.h"
 
@@ -15,46 +17,132 @@ extern const char* const prelude_raw_cuda_cpu;
 
 namespace {
 
+// (Plain scanning, not std::regex: libstdc++'s regex recurses per character and crashed on a
+// module of a few hundred lines on one of the GPU machines.)
+bool is_ident(char c) { return std::isalnum((unsigned char)c) || c == '_'; }
+size_t skip_space(const std::string& s, size_t i) {
+    while (i < s.size() && std::isspace((unsigned char)s[i])) ++i;
+    return i;
+}
+// After `word` at i (and a balanced parenthesis group when `with_parens`), or npos.
+size_t skip_word(const std::string& s, size_t i, const char* word, bool with_parens) {
+    size_t n = std::strlen(word);
+    if (s.compare(i, n, word) != 0 || (i + n < s.size() && is_ident(s[i + n]))) return std::string::npos;
+    i += n;
+    if (!with_parens) return i;
+    i = skip_space(s, i);
+    if (i >= s.size() || s[i] != '(') return std::string::npos;
+    for (int depth = 0; i < s.size(); ++i) {
+        if (s[i] == '(') ++depth;
+        if (s[i] == ')' && --depth == 0) return i + 1;
+    }
+    return std::string::npos;
+}
+
 // Functions that make a kernel's threads wait for each other: such kernels run each thread as a
 // fiber on the cpu backend (the others run a block's threads as a plain loop).
 bool needs_fibers(const std::string& code) {
-    static const std::regex sync(R"(__syncthreads|__syncwarp|__shfl|__ballot|__any_sync|__all_sync|__uni_sync|__match_|__activemask|__reduce_)");
-    return std::regex_search(code, sync);
+    for (const char* f : {"__syncthreads", "__syncwarp", "__shfl", "__ballot", "__any_sync", "__all_sync", "__uni_sync",
+                          "__match_", "__activemask", "__reduce_"})
+        if (code.find(f) != std::string::npos) return true;
+    return false;
+}
+
+// The header an #include line names, or "" for other lines.
+std::string included_header(const std::string& line) {
+    size_t i = skip_space(line, 0);
+    if (i >= line.size() || line[i] != '#') return "";
+    i = skip_space(line, i + 1);
+    if (line.compare(i, 7, "include") != 0) return "";
+    i = skip_space(line, i + 7);
+    if (i >= line.size() || (line[i] != '<' && line[i] != '"')) return "";
+    size_t end = line.find(line[i] == '<' ? '>' : '"', i + 1);
+    return end == std::string::npos ? "" : line.substr(i + 1, end - i - 1);
 }
 
 // The host has these headers' contents in the raw prelude (or needs none of them); assert.h
 // would define assert again, and a failing host assert ends the process.
-const std::regex& provided_include() {
-    static const std::regex r(R"(^[ \t]*#[ \t]*include[ \t]*[<"](cuda_runtime\.h|cuda_runtime_api\.h|device_launch_parameters\.h|device_functions\.h|math_constants\.h|assert\.h|cassert)[>"][^\n]*)",
-                              std::regex::multiline);
-    return r;
+bool provided_header(const std::string& h) {
+    for (const char* p : {"cuda_runtime.h", "cuda_runtime_api.h", "device_launch_parameters.h", "device_functions.h",
+                          "math_constants.h", "assert.h", "cassert"})
+        if (h == p) return true;
+    return false;
 }
 
 // Headers of the CUDA toolkit with no host version (half types, cooperative groups, CUB, ...).
-const std::regex& device_only_include() {
-    static const std::regex r(R"(^[ \t]*#[ \t]*include[ \t]*[<"]((cuda_fp16|cuda_bf16|cuda_fp8|cooperative_groups|mma|sm_\d+_intrinsics|curand\w*)(\.h)?|(cub|thrust|cuda|cooperative_groups)/[^>"]*)[>"])",
-                              std::regex::multiline);
-    return r;
+bool device_only_header(const std::string& h) {
+    for (const char* dir : {"cub/", "thrust/", "cuda/", "cooperative_groups/"})
+        if (h.rfind(dir, 0) == 0) return true;
+    std::string base = h.size() > 2 && h.compare(h.size() - 2, 2, ".h") == 0 ? h.substr(0, h.size() - 2) : h;
+    for (const char* name : {"cuda_fp16", "cuda_bf16", "cuda_fp8", "cooperative_groups", "mma"})
+        if (base == name) return true;
+    return base.rfind("curand", 0) == 0 || (base.rfind("sm_", 0) == 0 && base.find("_intrinsics") != std::string::npos);
 }
 
-int line_of(const std::string& code, size_t offset) {
-    int line = 1;
-    for (size_t i = 0; i < offset && i < code.size(); ++i) line += code[i] == '\n';
-    return line;
+// `extern __shared__ [__align__(n)] T name[];` starting at i, as `T* name = (T*)...;`, and where
+// it ends; false for anything else.
+bool dynamic_shared_declaration(const std::string& s, size_t i, std::string* replacement, size_t* end) {
+    size_t j = skip_word(s, i, "extern", false);
+    if (j == std::string::npos) return false;
+    j = skip_word(s, skip_space(s, j), "__shared__", false);
+    if (j == std::string::npos) return false;
+    for (;;) {  // alignment specifiers
+        j = skip_space(s, j);
+        size_t k = skip_word(s, j, "__align__", true);
+        if (k == std::string::npos) k = skip_word(s, j, "alignas", true);
+        if (k == std::string::npos) break;
+        j = k;
+    }
+    size_t semi = s.find(';', j);
+    if (semi == std::string::npos) return false;
+    std::string decl = s.substr(j, semi - j);  // "T name[]"
+    size_t close = decl.find_last_not_of(" \t\n");
+    if (close == std::string::npos || decl[close] != ']') return false;
+    size_t open = decl.find_last_not_of(" \t\n", close - 1);
+    if (open == std::string::npos || decl[open] != '[') return false;
+    size_t name_end = decl.find_last_not_of(" \t\n", open - 1) + 1;
+    size_t name_begin = name_end;
+    while (name_begin > 0 && is_ident(decl[name_begin - 1])) --name_begin;
+    std::string type = decl.substr(0, name_begin);
+    type.erase(type.find_last_not_of(" \t\n") + 1);
+    if (name_begin == name_end || type.empty()) return false;
+    std::string name = decl.substr(name_begin, name_end - name_begin);
+    *replacement = type + "* " + name + " = (" + type + "*)simt_raw_dynamic_shared();";
+    *end = semi + 1;
+    return true;
 }
 
-// The user's code as the host compiler takes it: provided headers dropped (lines kept), and
-// `extern __shared__ T name[];` turned into a pointer to the block's dynamic shared memory.
+// The user's code as the host compiler takes it: provided headers commented out (lines kept),
+// and `extern __shared__ T name[];` turned into a pointer to the block's dynamic shared memory.
 std::string host_code(const RawModuleSource& m) {
-    std::smatch found;
-    if (std::regex_search(m.code, found, device_only_include()))
-        raise(ErrorKind::Compiler, "%s, line %d: <%s> has no host version, so this raw kernel cannot run on the cpu backend "
-              "(it runs on the cuda backend)", m.label.c_str(), line_of(m.code, size_t(found.position(0))),
-              found[1].str().c_str());
-    std::string code = std::regex_replace(m.code, provided_include(), "// (provided by simt's raw prelude) $&");
-    static const std::regex dynamic_shared(
-        R"(extern[ \t]+__shared__[ \t]+((?:(?:__align__|alignas)[ \t]*\([ \t]*\d+[ \t]*\)[ \t]*)*)([A-Za-z_][\w:<>, ]*?[\w>])[ \t]+(\w+)[ \t]*\[[ \t]*\][ \t]*;)");
-    return std::regex_replace(code, dynamic_shared, "$2* $3 = ($2*)simt_raw_dynamic_shared();");
+    std::string out;
+    size_t line_start = 0;
+    int line = 1;
+    while (line_start <= m.code.size()) {
+        size_t line_end = m.code.find('\n', line_start);
+        if (line_end == std::string::npos) line_end = m.code.size();
+        std::string text = m.code.substr(line_start, line_end - line_start);
+        std::string header = included_header(text);
+        if (device_only_header(header))
+            raise(ErrorKind::Compiler, "%s, line %d: <%s> has no host version, so this raw kernel cannot run on the cpu "
+                  "backend (it runs on the cuda backend)", m.label.c_str(), line, header.c_str());
+        out += provided_header(header) ? "// (provided by simt's raw prelude) " + text : text;
+        if (line_end < m.code.size()) out += '\n';
+        line_start = line_end + 1;
+        ++line;
+    }
+    std::string code;
+    for (size_t i = 0; i < out.size();) {
+        std::string replacement;
+        size_t end = 0;
+        if ((i == 0 || !is_ident(out[i - 1])) && dynamic_shared_declaration(out, i, &replacement, &end)) {
+            code += replacement;
+            i = end;
+        } else {
+            code += out[i++];
+        }
+    }
+    return code;
 }
 
 // NVRTC options that mean something to the host compiler: macros (as #define lines before the
@@ -88,17 +176,28 @@ std::vector<std::string> host_options(const std::vector<std::string>& options, C
 }  // namespace
 
 std::vector<std::string> raw_kernel_names(const std::string& code) {
-    static const std::regex kernel(
-        R"(__global__[ \t\n]+(?:__launch_bounds__[ \t]*\([^)]*\)[ \t\n]*)?void[ \t\n]+(?:__launch_bounds__[ \t]*\([^)]*\)[ \t\n]*)?([A-Za-z_]\w*)[ \t\n]*\()");
     std::vector<std::string> names;
     std::set<std::string> seen;
-    for (auto it = std::sregex_iterator(code.begin(), code.end(), kernel); it != std::sregex_iterator(); ++it) {
+    for (size_t at = code.find("__global__"); at != std::string::npos; at = code.find("__global__", at + 1)) {
+        if (at > 0 && is_ident(code[at - 1])) continue;
+        size_t i = skip_space(code, at + 10);
+        size_t k = skip_word(code, i, "__launch_bounds__", true);
+        if (k != std::string::npos) i = skip_space(code, k);
+        i = skip_word(code, i, "void", false);
+        if (i == std::string::npos) continue;
+        i = skip_space(code, i);
+        k = skip_word(code, i, "__launch_bounds__", true);
+        if (k != std::string::npos) i = skip_space(code, k);
+        size_t name_end = i;
+        while (name_end < code.size() && is_ident(code[name_end])) ++name_end;
+        if (name_end == i || std::isdigit((unsigned char)code[i]) || skip_space(code, name_end) >= code.size() ||
+            code[skip_space(code, name_end)] != '(')
+            continue;
         // A template kernel has no address until instantiated: skip it (`template <...>` just before).
-        size_t start = size_t(it->position(0));
-        size_t from = code.find_last_of(";}", start == 0 ? 0 : start - 1);
-        std::string before = code.substr(from == std::string::npos ? 0 : from, start - (from == std::string::npos ? 0 : from));
-        if (before.find("template") != std::string::npos) continue;
-        std::string name = (*it)[1].str();
+        size_t from = at == 0 ? std::string::npos : code.find_last_of(";}", at - 1);
+        from = from == std::string::npos ? 0 : from;
+        if (code.substr(from, at - from).find("template") != std::string::npos) continue;
+        std::string name = code.substr(i, name_end - i);
         if (seen.insert(name).second) names.push_back(name);
     }
     return names;
