@@ -139,3 +139,54 @@ def short_rows_source(key_dt, val_dt, max_len):
     if vals:
         L.append("            vals_out[base + i] = vs[i]")
     return "\n".join(L) + "\n"
+
+
+@lru_cache(maxsize=None)
+def block_rows_source(val_dt, padded, threads):
+    """One block per row of at most `padded` keys (a power of two): a bitonic sorting network in
+    shared memory on (key bits, position) pairs, so equal keys keep their order, then a gather of
+    the keys (and values) from their old positions. One launch, where the digit passes take a few
+    per pass: the path for rows too short to fill tiles."""
+    vals = val_dt is not None
+    P, T = padded, threads
+    L = [f"def simt_sort_block_rows(keys, {'vals, ' if vals else ''}keys_out, {'vals_out, ' if vals else ''}"
+         "n, shift, mask, flip):",
+         f"    sk = cuda.shared.array({P}, np.uint64)",
+         f"    si = cuda.shared.array({P}, np.int32)",
+         "    tid = cuda.threadIdx.x",
+         "    base = np.int64(cuda.blockIdx.x) * n",
+         "    sh = np.uint64(shift)",
+         "    m = np.uint64(mask)",
+         "    f = np.uint64(flip)",
+         f"    for i in range(tid, {P}, {T}):",
+         "        if i < n:",
+         "            sk[i] = ((np.uint64(keys[base + i]) >> sh) & m) ^ f",
+         "        else:",
+         "            sk[i] = ~np.uint64(0)",  # (padding: last, after any real key of that value by position)
+         "        si[i] = np.int32(i)",
+         "    cuda.syncthreads()",
+         "    k = 2",
+         f"    while k <= {P}:",
+         "        j = k // 2",
+         "        while j > 0:",
+         f"            for t in range(tid, {P // 2}, {T}):",
+         "                lo = (t // j) * 2 * j + t % j",  # the pair (lo, lo + j), lo's bit j clear
+         "                hi = lo + j",
+         "                a = sk[lo]",
+         "                b = sk[hi]",
+         "                ia = si[lo]",
+         "                ib = si[hi]",
+         "                if (a > b or (a == b and ia > ib)) == ((lo & k) == 0):",
+         "                    sk[lo] = b",
+         "                    sk[hi] = a",
+         "                    si[lo] = ib",
+         "                    si[hi] = ia",
+         "            cuda.syncthreads()",
+         "            j //= 2",
+         "        k *= 2",
+         f"    for i in range(tid, n, {T}):",
+         "        src = base + si[i]",
+         "        keys_out[base + i] = keys[src]"]
+    if vals:
+        L.append("        vals_out[base + i] = vals[src]")
+    return "\n".join(L) + "\n"

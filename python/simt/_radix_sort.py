@@ -9,12 +9,15 @@ from . import _sort_keys
 
 # Per backend: threads per block and keys per thread of a full tile; digit bits for rows of at
 # least `wide_row` keys, and for shorter ones (fewer buckets keep the per-tile histograms
-# from outgrowing the data); rows of at most `short_row` keys take one thread each.
+# from outgrowing the data); rows of at most `short_row` keys take one thread each, rows of at most
+# `block_row` one block each (a sorting network in shared memory: one launch in all).
+# (cuda: block_row 2048 sorts 2**10 float32 keys in one launch instead of eight digit passes of a
+# few launches each; measured on an H200 2026-12-01, see docs/performance.md.)
 TUNING = {
     "cuda": {"threads": 256, "items": 8, "radix_bits": 8, "narrow_radix_bits": 4, "wide_row": 2048,
-             "short_row": 16},
+             "short_row": 16, "block_row": 2048},
     "cpu": {"threads": 64, "items": 16, "radix_bits": 8, "narrow_radix_bits": 4, "wide_row": 2048,
-            "short_row": 16},
+            "short_row": 16, "block_row": 2048},
 }
 
 
@@ -41,6 +44,16 @@ def _sort_short_rows(keys, values, keys_out, values_out, n, begin_bit, end_bit, 
     kg.launch_1d(k, nrows, *args, nrows, n, begin_bit, np.uint64(mask), np.uint64(mask if descending else 0))
 
 
+def _sort_block_rows(keys, values, keys_out, values_out, n, begin_bit, end_bit, descending):
+    mask = (1 << (end_bit - begin_bit)) - 1
+    padded = 1 << (n - 1).bit_length()
+    threads = min(padded // 2, 1024)
+    src = rk.block_rows_source(None if values is None else np.dtype(values.dtype), padded, threads)
+    k = kg.kernel("simt_sort_block_rows", src, boundscheck=False)
+    args = (keys, keys_out) if values is None else (keys, values, keys_out, values_out)
+    kg.launch(k, keys.size // n, threads, *args, n, begin_bit, np.uint64(mask), np.uint64(mask if descending else 0))
+
+
 def sort_rows(keys, n, values=None, keys_out=None, values_out=None, begin_bit=0, end_bit=None, descending=False):
     """Stable sort of each row of `n` keys of the 1-D C-contiguous unsigned array `keys` (rows laid
     end to end) on bits [begin_bit, end_bit), carrying `values` (1-D, same size) along; returns
@@ -64,6 +77,9 @@ def sort_rows(keys, n, values=None, keys_out=None, values_out=None, begin_bit=0,
     tuning = TUNING[kg.backend_kind()]
     if n <= tuning["short_row"]:
         _sort_short_rows(keys, values, keys_out, values_out, n, begin_bit, end_bit, descending)
+        return keys_out, values_out
+    if n <= tuning["block_row"]:
+        _sort_block_rows(keys, values, keys_out, values_out, n, begin_bit, end_bit, descending)
         return keys_out, values_out
     _digit_passes(keys, values, keys_out, values_out, n, begin_bit, end_bit, descending, tuning)
     return keys_out, values_out

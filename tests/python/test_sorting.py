@@ -192,8 +192,9 @@ def test_errors():
 
 @pytest.mark.parametrize("dtype", REAL)
 @pytest.mark.parametrize("descending", [False, True])
-def test_radix_sort_keys_and_values(rng, dtype, descending):
-    h = sort_data(rng, (5003,), dtype)
+@pytest.mark.parametrize("size", [777, 5003], ids=["one-block", "digit-passes"])
+def test_radix_sort_keys_and_values(rng, dtype, descending, size):
+    h = sort_data(rng, (size,), dtype)
     vals = rng.standard_normal(h.size)
     keys_out, vals_out = _radix_sort.radix_sort(simt.asarray(h), simt.asarray(vals), descending=descending)
     order = np.argsort(h, kind="stable")
@@ -215,6 +216,8 @@ def test_radix_sort_bit_range_and_segments(rng):
     h = rng.integers(0, 2 ** 32, 3000, dtype=np.uint32)
     got, _ = _radix_sort.radix_sort(simt.asarray(h), begin_bit=8, end_bit=20)
     assert_exact(h[np.argsort((h >> 8) & 0xFFF, kind="stable")], got)
+    got, _ = _radix_sort.radix_sort(simt.asarray(h[:1500]), begin_bit=8, end_bit=20, descending=True)  # (one block)
+    assert_exact(h[:1500][np.argsort(-((h[:1500] >> 8) & 0xFFF).astype(np.int64), kind="stable")], got)
     idx = simt.arange(h.size)
     got, perm = _radix_sort.radix_sort(simt.asarray(h), idx, segment_length=300)
     assert_exact(np.sort(h.reshape(10, 300), axis=1).ravel(), got)
