@@ -309,3 +309,23 @@ def test_shared_array_out_of_range_is_masked_and_checked(rng):
     with pytest.raises(IndexError, match="out of bounds for axis 0 with size 8"):
         checked[1, 16](out)
         simt.synchronize()
+
+
+@cuda.jit
+def _reverse_through_half_and_complex_shared(a, out):
+    s = cuda.shared.array(64, np.float16)
+    c = cuda.shared.array((4, 16), np.complex64)
+    t = cuda.threadIdx.x
+    s[t] = a[t]
+    c[t // 16, t % 16] = complex(a[t], t)
+    cuda.syncthreads()
+    out[t] = s[63 - t] + np.float16(c[(63 - t) // 16, (63 - t) % 16].imag)
+
+
+def test_shared_arrays_of_types_with_constructors(rng):
+    # float16 and complex elements have C++ constructors, which a __shared__ variable may not have:
+    # the cuda backend declares such storage as bytes (NVRTC rejected it before).
+    h = rng.standard_normal(64).astype(np.float16)
+    out = simt.zeros(64, np.float16)
+    _reverse_through_half_and_complex_shared[1, 64](simt.asarray(h), out)
+    np.testing.assert_array_equal(out.get(), h[::-1] + np.arange(64)[::-1].astype(np.float16))

@@ -158,9 +158,12 @@ std::string emit_array_decl(Emitter& em, const Expr& call) {
         case MemoryArray::Space::Shared: {
             if (em.target() == Target::Cpu)
                 return "simt_make_array((" + T + "*)(ctx.shared + " + std::to_string(m.offset) + ")" + dims_code(m) + ")";
+            // Raw bytes: a __shared__ variable may not have a constructor, and float16 and complex
+            // elements have one (NVRTC: "dynamic initialization is not supported").
             std::string name = "simt_shared_" + std::to_string(slot);
-            em.add_global(name, "__shared__ __align__(" + std::to_string(m.alignment) + ") " + T + " " + name + "[" + count + "];");
-            return "simt_make_array(" + name + dims_code(m) + ")";
+            em.add_global(name, "__shared__ __align__(" + std::to_string(m.alignment) + ") unsigned char " + name + "[" + count +
+                                    " * sizeof(" + T + ")];");
+            return "simt_make_array((" + T + "*)" + name + dims_code(m) + ")";
         }
         case MemoryArray::Space::Local: {
             std::string name = "simt_local_" + std::to_string(slot);
