@@ -412,3 +412,28 @@ def test_a_changed_grid_or_block_object_is_read_again_at_each_launch():
         out = simt.zeros(64, dtype=np.int32)
         mark[n, 8](out)
         assert int(out.get().sum()) == 8 * n
+
+
+def _make_adder(c):
+    @cuda.jit(device=True)
+    def add_constant(x):
+        return x + c
+    return add_constant
+
+
+def test_device_functions_of_one_name_from_one_factory_stay_distinct(rng):
+    # Two closures share a name and a file; each call must run its own function (the second
+    # used to run the first one's code).
+    c1, c2 = (float(v) for v in rng.uniform(1, 100, 2))
+    first, second = _make_adder(c1), _make_adder(c2)
+
+    @cuda.jit
+    def k(x, out):
+        out[0] = first(x[0])
+        out[1] = second(x[0])
+        out[2] = first(x[1])
+
+    x = rng.standard_normal(2)
+    out = simt.zeros(3)
+    k[1, 1](simt.asarray(x), out)
+    np.testing.assert_array_equal(out.get(), [x[0] + c1, x[0] + c2, x[1] + c1])

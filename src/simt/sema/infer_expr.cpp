@@ -415,13 +415,14 @@ const Type* Sema::infer_device_call(Expr& e, const std::shared_ptr<DeviceFunctio
     key += ")";
     TypedFunction* callee = nullptr;
     for (const auto& f : unit_.functions)
-        if (f->c_name.size() && f->source.filename == ref->source.filename && f->name == ref->name && f->param_types == types && !f->is_kernel)
-            callee = f.get();
+        // (by dispatcher, not by name: two closures from one factory share a name and a file)
+        if (!f->is_kernel && f->device_key == ref->key && f->param_types == types) callee = f.get();
     if (!callee) {
         auto fn = std::make_unique<TypedFunction>();
         fn->source = ref->source;
         fn->def = std::move(def);
         fn->name = ref->name;
+        fn->device_key = ref->key;
         fn->param_types = types;
         fn->c_name = c_identifier(ref->name) + "_" + std::to_string(unit_.functions.size());
         fn->force_inline = ref->inline_always;

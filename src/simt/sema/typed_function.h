@@ -52,6 +52,7 @@ struct TypedFunction {
     const Type* return_type = nullptr;
     std::vector<TypedFunction*> callees;  // device functions called (after the final pass)
     bool force_inline = false;  // a device function declared with inline=True / "always"
+    std::string device_key;     // the device function's DeviceFunctionRef::key (one per dispatcher)
 };
 
 // A bounds-check site: where an array access is in the user's source.
