@@ -143,7 +143,25 @@ def _transpose_method(self, *axes):
     return _transpose(self, *axes)
 
 
+# numba.cuda's DeviceNDArray spellings, so numba code runs on simt arrays unchanged.
+def _copy_to_host(self, ary=None, stream=0):
+    """A NumPy copy (into `ary` when given: same shape and dtype), as numba's copy_to_host."""
+    return _get(self, out=ary)
+
+
+def _copy_to_device(self, ary, stream=0):
+    """Copy `ary` (a host array, or a device array of the same shape) into this array."""
+    if isinstance(ary, ndarray):
+        if ary.shape != self.shape:
+            raise ValueError(f"shape mismatch: cannot copy an array of shape {ary.shape} into one of shape {self.shape}")
+        self[...] = ary
+    else:
+        _set(self, ary)
+
+
 for _name, _fn in {
+    "copy_to_host": _copy_to_host, "copy_to_device": _copy_to_device,
+    "is_c_contiguous": lambda self: self.flags.c_contiguous, "is_f_contiguous": lambda self: self.flags.f_contiguous,
     "get": _get, "set": _set, "__array__": _array, "__repr__": _repr, "__str__": _str,
     "__bool__": _bool, "item": _item, "__int__": _scalar_conversion(int, "int"),
     "__float__": _scalar_conversion(float, "float"), "__complex__": _scalar_conversion(complex, "complex"),

@@ -125,3 +125,24 @@ def test_repr_and_device():
 def test_rand_attribute_points_to_simt_random():
     with pytest.raises(AttributeError, match="simt.random"):
         simt.rand.random(3)
+
+
+def test_numba_device_array_methods(rng):
+    # numba.cuda's DeviceNDArray spellings: copy_to_host (new or into an array), copy_to_device.
+    h = rng.standard_normal((4, 5))
+    d = simt.cuda.to_device(h)
+    np.testing.assert_array_equal(d.copy_to_host(), h)
+    into = np.empty((4, 5))
+    assert d.copy_to_host(into) is into
+    np.testing.assert_array_equal(into, h)
+    g = rng.standard_normal((4, 5))
+    d.copy_to_device(g)
+    np.testing.assert_array_equal(d.copy_to_host(), g)
+    other = simt.asarray(rng.standard_normal((4, 5)))
+    d.copy_to_device(other)
+    np.testing.assert_array_equal(d.copy_to_host(), other.get())
+    assert d.is_c_contiguous() and not d.T.is_c_contiguous() and d.T.is_f_contiguous()
+    with pytest.raises(ValueError, match="shape mismatch"):
+        d.copy_to_device(simt.zeros(3))
+    with pytest.raises(ValueError, match="same shape and dtype"):
+        d.copy_to_host(np.empty(3))
