@@ -69,6 +69,10 @@ class RawKernel:
     def kernel(self):
         """The compiled kernel (compiled and loaded on first use, through the disk cache)."""
         if self._function is None:
+            names = _simt._raw_kernel_names(self.code)
+            if self.name not in names:
+                raise ValueError(f"raw kernel '{self.name}' is not a __global__ function of the code (its kernels: "
+                                 f"{', '.join(names) or 'none'}; template kernels would need name_expressions)")
             self._function = _simt._load_raw_kernel(self.code, self.name, list(self.options), _label(self.name))
         return self._function
 

@@ -26,7 +26,10 @@ def test_saxpy_with_a_type_macro(rng, ctype, dtype):
     out = simt.zeros(n, dtype)
     k = simt.RawKernel(SAXPY, "saxpy", options=(f"-DVALUE_T={ctype}",))
     k(((n + 127) // 128,), (128,), (simt.asarray(x), simt.asarray(y), a, out, np.int32(n)))
-    np.testing.assert_allclose(out.get(), a * x + y, rtol=1e-6)
+    expected = a.astype(np.float64) * x + y
+    # (the GPU may fuse a * x + y into one rounding: within an ulp of the terms, not of a cancelled sum)
+    tolerance = 0 if np.dtype(dtype).kind == "i" else 2 * np.finfo(dtype).eps * (np.abs(a * x) + np.abs(y))
+    assert np.all(np.abs(out.get() - expected) <= tolerance)
 
 
 BLOCK_SUM = r"""
@@ -287,7 +290,8 @@ def test_compile_errors_name_the_line():
 
 
 def test_a_missing_kernel_name_is_an_error():
-    with pytest.raises((simt.cuda.CompilerError, simt.cuda.CUDAError), match="nope"):
+    with pytest.raises(ValueError, match=r"raw kernel 'nope' is not a __global__ function of the code \(its kernels: "
+                                         r"saxpy;"):
         simt.RawModule(code=SAXPY, options=("-DVALUE_T=float",)).get_function("nope")
 
 
