@@ -158,10 +158,31 @@ class Simt(Library):
         if name in ("sum", "cumsum", "sort"):
             self._probe(f"simt.{name}", lambda: getattr(s, name)(s.ones(4)))
             return getattr(s, name)
+        if name in ("compute_reduce", "compute_scan"):
+            return self._compute_op(name)
         if name == "matmul":
             self._probe("a @ b on simt arrays", lambda: s.ones((2, 2)) @ s.ones((2, 2)))
             return lambda a, b: a @ b
         return super()._op(name)
+
+    def _compute_op(self, name):
+        """simt.compute.reduce_into / inclusive_scan with OpKind.PLUS, returning what sum / cumsum
+        return (the other libraries run those for the same work)."""
+        import importlib
+        s = self.simt
+        self._probe("simt.compute", lambda: importlib.import_module("simt.compute").OpKind)
+        cc = importlib.import_module("simt.compute")
+
+        def reduce(a):
+            out = s.empty(1, a.dtype)
+            cc.reduce_into(a, out, cc.OpKind.PLUS, a.size, np.zeros(1, a.dtype))
+            return out.reshape(())
+
+        def scan(a):
+            out = s.empty(a.size, a.dtype)
+            cc.inclusive_scan(a, out, cc.OpKind.PLUS, None, a.size)
+            return out
+        return reduce if name == "compute_reduce" else scan
 
     def launch_kit(self):
         self.require()
@@ -197,7 +218,8 @@ class Numpy(Library):
 
     def _op_table(self):
         return {"vecadd": lambda a, b, c: np.add(a, b, out=c), "copy": lambda a, c: np.copyto(c, a),
-                "add": np.add, "sum": np.sum, "cumsum": np.cumsum, "matmul": np.matmul, "sort": np.sort}
+                "add": np.add, "sum": np.sum, "cumsum": np.cumsum, "matmul": np.matmul, "sort": np.sort,
+                "compute_reduce": np.sum, "compute_scan": np.cumsum}
 
 
 class Numba(Library):
@@ -300,7 +322,8 @@ class Cupy(Library):
     def _op_table(self):
         cp = self.cupy
         return {"vecadd": lambda a, b, c: cp.add(a, b, out=c), "copy": lambda a, c: cp.copyto(c, a),
-                "add": cp.add, "sum": cp.sum, "cumsum": cp.cumsum, "matmul": cp.matmul, "sort": cp.sort}
+                "add": cp.add, "sum": cp.sum, "cumsum": cp.cumsum, "matmul": cp.matmul, "sort": cp.sort,
+                "compute_reduce": cp.sum, "compute_scan": cp.cumsum}
 
     def launch_kit(self):
         self.require()
@@ -349,7 +372,7 @@ class Torch(Library):
         t = self.torch
         return {"vecadd": lambda a, b, c: t.add(a, b, out=c), "copy": lambda a, c: c.copy_(a),
                 "add": t.add, "sum": t.sum, "cumsum": lambda a: t.cumsum(a, 0), "matmul": t.matmul,
-                "sort": lambda a: t.sort(a).values}
+                "sort": lambda a: t.sort(a).values, "compute_reduce": t.sum, "compute_scan": lambda a: t.cumsum(a, 0)}
 
 
 class _JitLaunchKit:
