@@ -158,7 +158,7 @@ class Simt(Library):
         if name in ("sum", "cumsum", "sort"):
             self._probe(f"simt.{name}", lambda: getattr(s, name)(s.ones(4)))
             return getattr(s, name)
-        if name in ("compute_reduce", "compute_scan"):
+        if name in ("algo_reduce", "algo_scan"):
             return self._compute_op(name)
         if name == "matmul":
             self._probe("a @ b on simt arrays", lambda: s.ones((2, 2)) @ s.ones((2, 2)))
@@ -182,7 +182,7 @@ class Simt(Library):
             out = s.empty(a.size, a.dtype)
             cc.inclusive_scan(a, out, cc.OpKind.PLUS, None, a.size)
             return out
-        return reduce if name == "compute_reduce" else scan
+        return reduce if name == "algo_reduce" else scan
 
     def launch_kit(self):
         self.require()
@@ -219,7 +219,7 @@ class Numpy(Library):
     def _op_table(self):
         return {"vecadd": lambda a, b, c: np.add(a, b, out=c), "copy": lambda a, c: np.copyto(c, a),
                 "add": np.add, "sum": np.sum, "cumsum": np.cumsum, "matmul": np.matmul, "sort": np.sort,
-                "compute_reduce": np.sum, "compute_scan": np.cumsum}
+                "algo_reduce": np.sum, "algo_scan": np.cumsum}
 
 
 class Numba(Library):
@@ -323,7 +323,7 @@ class Cupy(Library):
         cp = self.cupy
         return {"vecadd": lambda a, b, c: cp.add(a, b, out=c), "copy": lambda a, c: cp.copyto(c, a),
                 "add": cp.add, "sum": cp.sum, "cumsum": cp.cumsum, "matmul": cp.matmul, "sort": cp.sort,
-                "compute_reduce": cp.sum, "compute_scan": cp.cumsum}
+                "algo_reduce": cp.sum, "algo_scan": cp.cumsum}
 
     def launch_kit(self):
         self.require()
@@ -372,7 +372,7 @@ class Torch(Library):
         t = self.torch
         return {"vecadd": lambda a, b, c: t.add(a, b, out=c), "copy": lambda a, c: c.copy_(a),
                 "add": t.add, "sum": t.sum, "cumsum": lambda a: t.cumsum(a, 0), "matmul": t.matmul,
-                "sort": lambda a: t.sort(a).values, "compute_reduce": t.sum, "compute_scan": lambda a: t.cumsum(a, 0)}
+                "sort": lambda a: t.sort(a).values, "algo_reduce": t.sum, "algo_scan": lambda a: t.cumsum(a, 0)}
 
 
 class _JitLaunchKit:

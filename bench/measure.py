@@ -63,7 +63,7 @@ def measure_case(ctx, lib, case):
         return Cell.na(str(e))
     takes_out = case.op in OPS_WITH_OUT
     in_bytes = sum(h.nbytes for h in case.inputs)
-    out_bytes = 0 if case.op in ("sum", "compute_reduce") else case.inputs[0].nbytes   # the output (or the new result)
+    out_bytes = 0 if case.op in ("sum", "algo_reduce") else case.inputs[0].nbytes   # the output (or the new result)
     sets_count = rotation_count(in_bytes + out_bytes, ctx.cache_bytes)
     reason = ctx.fits(host_bytes=2 * in_bytes, device_bytes=sets_count * (in_bytes + out_bytes) + out_bytes)
     if reason:

@@ -78,10 +78,10 @@ _ARRAY_SWEEPS = [
     ("scan", "Scan cumsum(a), float64", " Bytes: input read plus output written.", _cumsum_case, np.float64, False),
     ("reduction32", "Reduction sum(a), float32", " Bytes: the input once.", _sum_case, np.float32, True),
     ("scan32", "Scan cumsum(a), float32", " Bytes: input read plus output written.", _cumsum_case, np.float32, True),
-    ("compute_reduce", "simt.compute.reduce_into(a, PLUS), float32 (beside the others' sum)", " Bytes: the input once.",
-     lambda ctx, n, dtype: _renamed(_sum_case(ctx, n, dtype), "compute_reduce"), np.float32, False),
-    ("compute_scan", "simt.compute.inclusive_scan(a, PLUS), float32 (beside the others' cumsum)",
-     " Bytes: input read plus output written.", lambda ctx, n, dtype: _renamed(_cumsum_case(ctx, n, dtype), "compute_scan"),
+    ("algo_reduce", "simt.compute.reduce_into(a, PLUS), float32 (beside the others' sum)", " Bytes: the input once.",
+     lambda ctx, n, dtype: _renamed(_sum_case(ctx, n, dtype), "algo_reduce"), np.float32, False),
+    ("algo_scan", "simt.compute.inclusive_scan(a, PLUS), float32 (beside the others' cumsum)",
+     " Bytes: input read plus output written.", lambda ctx, n, dtype: _renamed(_cumsum_case(ctx, n, dtype), "algo_scan"),
      np.float32, False),
 ]
 

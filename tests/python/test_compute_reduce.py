@@ -143,3 +143,23 @@ def test_segmented_reduce_empty_segments_give_h_init():
     offs = simt.asarray(np.array([5, 5, 5], np.int64))
     cc.segmented_reduce(simt.asarray(np.arange(10.0)), out, offs, offs, cc.OpKind.PLUS, np.float64(-1.5), 3)
     np.testing.assert_array_equal(out.get(), [-1.5] * 3)
+
+
+@pytest.mark.parametrize("n", [0, 1, 1000, 100_003])
+@pytest.mark.parametrize("dtype", [np.int32, np.float64])
+def test_plus_on_arrays_takes_the_array_librarys_sum_and_agrees_with_the_general_kernel(rng, n, dtype):
+    # OpKind.PLUS / MULTIPLIES over an array of the init's dtype run simt.sum / prod (and inclusive
+    # scans without init_value simt.cumsum); a Python operator takes the general kernels.
+    h = (rng.standard_normal(n) * 100).astype(dtype)
+    d = simt.asarray(h)
+    fast, general = simt.empty(1, dtype), simt.empty(1, dtype)
+    init = np.array([3], dtype)
+    cc.reduce_into(d, fast, cc.OpKind.PLUS, n, init)
+    cc.reduce_into(d, general, lambda a, b: a + b, n, init)
+    np.testing.assert_allclose(fast.get(), general.get(), rtol=1e-12)
+    np.testing.assert_allclose(fast.get()[0], h.sum(dtype=np.float64) + 3, rtol=1e-9)
+    scan_fast, scan_general = simt.empty(n, dtype), simt.empty(n, dtype)
+    cc.inclusive_scan(d, scan_fast, cc.OpKind.PLUS, None, n)
+    cc.inclusive_scan(d, scan_general, lambda a, b: a + b, None, n)
+    np.testing.assert_allclose(scan_fast.get(), scan_general.get(), rtol=1e-9, atol=1e-9 * np.abs(h).sum())
+    np.testing.assert_allclose(scan_fast.get(), np.cumsum(h, dtype=dtype), rtol=1e-9, atol=1e-9 * np.abs(h).sum())

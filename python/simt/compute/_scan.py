@@ -6,6 +6,7 @@ shared memory, each thread scans a run of consecutive items, and the threads' to
 across the block; operand order is kept throughout, so op need only be associative."""
 import numpy as np
 
+from . import _array_fast_path
 from ._algorithm import NO_TEMP, Algorithm, cached, check_value_type, count, temp_bytes
 from ._blocks import block_scan, combine, load_cast
 from ._iterators import _FieldArrays, as_iterator, check_length, input_access, output_access
@@ -196,7 +197,12 @@ class _Scan(Algorithm):
         mode = "inclusive" if self.inclusive else "exclusive"
         init_args = list(init_vals) + (init_it.state() if init_it is not None else [])
         n64 = np.int64(n)
+        fast = _array_fast_path.inclusive_scan(self.op, self.vt, in_it, out_it) \
+            if self.inclusive and self.init_kind == "none" else None
         with on_stream(stream, where):
+            if fast is not None:
+                fast(in_it.array, out_it.array, n)
+                return needed
             if grid == 1:
                 dummy = self.vt.alloc(1)
                 k = self._kernel(mode, in_it, out_it, init_it, "input")
