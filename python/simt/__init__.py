@@ -25,6 +25,8 @@ from ._manipulation import (arange, ascontiguousarray, asfortranarray, astype, a
                             real, reshape, squeeze, stack, swapaxes, transpose, vstack)
 from ._fusion import fuse, vectorize  # noqa: E402
 from ._raw_kernels import RawKernel, RawModule  # noqa: E402
+from ._elementwise_kernel import ElementwiseKernel  # noqa: E402
+from ._reduction_kernel import ReductionKernel  # noqa: E402
 from ._reductions import (all, amax, amin, any, argmax, argmin, max, mean, min, prod, std, sum,  # noqa: E402
                           var)
 from ._scan import cumprod, cumsum  # noqa: E402
