@@ -147,9 +147,9 @@ def test_segmented_reduce_empty_segments_give_h_init():
 
 @pytest.mark.parametrize("n", [0, 1, 1000, 100_003])
 @pytest.mark.parametrize("dtype", [np.int32, np.float64])
-def test_plus_on_arrays_takes_the_array_librarys_sum_and_agrees_with_the_general_kernel(rng, n, dtype):
-    # OpKind.PLUS / MULTIPLIES over an array of the init's dtype run simt.sum / prod (and inclusive
-    # scans without init_value simt.cumsum); a Python operator takes the general kernels.
+def test_plus_scans_on_arrays_take_cumsum_and_agree_with_the_general_kernels(rng, n, dtype):
+    # Inclusive PLUS scans of an array without init_value run simt.cumsum; a Python operator takes
+    # the general kernels (reductions always do).
     h = (rng.standard_normal(n) * 100).astype(dtype)
     d = simt.asarray(h)
     fast, general = simt.empty(1, dtype), simt.empty(1, dtype)

@@ -5,7 +5,6 @@ folds the partials and h_init into d_out[0]. The operator is assumed associative
 (as CUB's DeviceReduce assumes)."""
 import numpy as np
 
-from . import _array_fast_path
 from ._algorithm import NO_TEMP, Algorithm, cached, check_value_type, count, temp_bytes
 from ._blocks import block_reduce, combine, load_cast
 from ._iterators import _FieldArrays, check_length, input_access, output_access
@@ -117,12 +116,9 @@ class _Reduce(Algorithm):
         if temp_storage is None:
             return needed
         temp_bytes(temp_storage, needed, "reduce_into")
-        fast = _array_fast_path.reduction(self.op, self.vt, in_it, out_it)
         with on_stream(stream, "reduce_into"):
             n64 = np.int64(n)
-            if fast is not None:
-                fast(in_it.array, out_it.array, n, init[0])
-            elif grid == 1:
+            if grid == 1:
                 launch(self._kernel("direct", in_it, out_it), 1, THREADS, in_it.state() + out_it.state() + list(init) + [n64])
             else:
                 parts = self.vt.alloc(grid)
