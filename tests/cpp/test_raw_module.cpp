@@ -37,15 +37,25 @@ TEST(RawModule, CudaTargetKeepsTheCodeAndOptions) {
     EXPECT_EQ(g.full_source, "#line 1 \"k.cu\"\n__global__ void k() {}");
 }
 
-TEST(RawModule, CpuEntriesCoverEveryKernelAndTheRequestedOne) {
+TEST(RawModule, TheCpuEntryIsTheRequestedKernelsAlone) {
+    // (another __global__ function of the text may sit in an `#if 0` block the compiler never sees)
     CompileOptions o;
     GeneratedSource g = raw_kernel_source(
-        RawModuleSource{"extern \"C\" __global__ void a(int* x) {}\nextern \"C\" __global__ void b(int* x) {}", {}, "k.cu"},
+        RawModuleSource{"#if 0\n__global__ void a(int* x) {}\n#endif\nextern \"C\" __global__ void b(int* x) {}", {}, "k.cu"},
         "b", Target::Cpu, &o);
-    EXPECT_EQ(g.entry_name, "simt_raw_entry_1");
-    EXPECT_EQ(g.parameter_table, "simt_raw_params_1");
-    EXPECT_NE(g.full_source.find("simt_raw::run(L, args, begin, end, &a, false"), std::string::npos);
+    EXPECT_EQ(g.entry_name, "simt_raw_entry_0");
+    EXPECT_EQ(g.parameter_table, "simt_raw_params_0");
     EXPECT_NE(g.full_source.find("simt_raw::run(L, args, begin, end, &b, false"), std::string::npos);
+    EXPECT_EQ(g.full_source.find("&a,"), std::string::npos);
+}
+
+TEST(RawModule, KernelsInCommentsAreNotKernels) {
+    std::string code =
+        "// __global__ void old_version(float* x) {}\n"
+        "/* __global__ void older(float* x) {} */\n"
+        "const char* s = \"__global__ void in_a_string(\";\n"
+        "extern \"C\" __global__ void scale(float* x) {}\n";
+    EXPECT_EQ(raw_kernel_names(code), std::vector<std::string>{"scale"});
 }
 
 TEST(RawModule, BarriersOrWarpFunctionsRunThreadsAsFibers) {
@@ -57,13 +67,19 @@ TEST(RawModule, BarriersOrWarpFunctionsRunThreadsAsFibers) {
 
 TEST(RawModule, DynamicSharedArraysBecomePointersIntoTheBlocksMemory) {
     std::string src = cpu_source(
+        "extern __shared__ double at_file_scope[];\n"
         "extern \"C\" __global__ void k(float* x) {\n"
         "    extern __shared__ float s[];\n"
         "    extern __shared__ __align__(16) unsigned char raw[];\n"
-        "}\n",
+        "    if (x) { /* { */ }\n"
+        "}\n"
+        "extern __shared__ int after[];\n",
         "k");
     EXPECT_NE(src.find("float* s = (float*)simt_raw_dynamic_shared();"), std::string::npos);
     EXPECT_NE(src.find("unsigned char* raw = (unsigned char*)simt_raw_dynamic_shared();"), std::string::npos);
+    // At file scope no code may run when the library loads: an indexable view instead of a pointer.
+    EXPECT_NE(src.find("static struct simt_dynamic_shared_at_file_scope { double& operator[]"), std::string::npos);
+    EXPECT_NE(src.find("static struct simt_dynamic_shared_after { int& operator[]"), std::string::npos);
 }
 
 TEST(RawModule, ProvidedHeadersAreDroppedAndMacrosPrecedeTheCode) {

@@ -315,3 +315,28 @@ def test_constructor_errors():
         simt.RawModule(code=SAXPY, name_expressions=["saxpy<float>"])
     with pytest.raises(TypeError, match="code must be a str"):
         simt.RawKernel(b"code", "k")
+
+
+def test_file_scope_dynamic_shared_memory_and_commented_out_kernels(rng):
+    # The layout of NVIDIA's samples: `extern __shared__` at file scope (this crashed the cpu
+    # backend when its library loaded), and an old kernel left in a comment and an #if 0 block.
+    code = r"""
+    extern __shared__ float sdata[];
+    // __global__ void old_version(float* x) { }
+    #if 0
+    __global__ void older(float* x) { }
+    #endif
+    extern "C" __global__ void reverse_block(const float* x, float* y) {
+        unsigned t = threadIdx.x, base = blockIdx.x * blockDim.x;
+        sdata[t] = x[base + t];
+        __syncthreads();
+        float* same = (float*)sdata;
+        y[base + t] = same[blockDim.x - 1 - t];
+    }
+    """
+    x = rng.standard_normal(4 * 64).astype(np.float32)
+    y = simt.empty(4 * 64, np.float32)
+    simt.RawKernel(code, "reverse_block")((4,), (64,), (simt.asarray(x), y), shared_mem=64 * 4)
+    np.testing.assert_array_equal(y.get(), x.reshape(4, 64)[:, ::-1].ravel())
+    with pytest.raises(ValueError, match=r"'old_version' is not a __global__ function of the code \(its kernels: "):
+        simt.RawKernel(code, "old_version").compile()

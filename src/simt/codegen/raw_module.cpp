@@ -39,6 +39,30 @@ size_t skip_word(const std::string& s, size_t i, const char* word, bool with_par
     return std::string::npos;
 }
 
+// `code` with its comments and the insides of string and character literals as spaces (line
+// breaks kept, so offsets and lines stay where they were).
+std::string without_comments(const std::string& code) {
+    std::string out = code;
+    for (size_t i = 0; i < out.size(); ++i) {
+        if (out.compare(i, 2, "//") == 0) {
+            for (; i < out.size() && out[i] != '\n'; ++i) out[i] = ' ';
+        } else if (out.compare(i, 2, "/*") == 0) {
+            size_t close = out.find("*/", i + 2);
+            size_t stop = close == std::string::npos ? out.size() : close + 2;
+            for (; i < stop; ++i)
+                if (out[i] != '\n') out[i] = ' ';
+            --i;
+        } else if (out[i] == '"' || out[i] == '\'') {
+            char quote = out[i];
+            for (++i; i < out.size() && out[i] != quote && out[i] != '\n'; ++i) {
+                if (out[i] == '\\' && i + 1 < out.size()) out[i++] = ' ';
+                out[i] = ' ';
+            }
+        }
+    }
+    return out;
+}
+
 // Functions that make a kernel's threads wait for each other: such kernels run each thread as a
 // fiber on the cpu backend (the others run a block's threads as a plain loop).
 bool needs_fibers(const std::string& code) {
@@ -79,9 +103,9 @@ bool device_only_header(const std::string& h) {
     return base.rfind("curand", 0) == 0 || (base.rfind("sm_", 0) == 0 && base.find("_intrinsics") != std::string::npos);
 }
 
-// `extern __shared__ [__align__(n)] T name[];` starting at i, as `T* name = (T*)...;`, and where
-// it ends; false for anything else.
-bool dynamic_shared_declaration(const std::string& s, size_t i, std::string* replacement, size_t* end) {
+// `extern __shared__ [__align__(n)] T name[];` starting at i, as `T* name = (T*)...;` in a
+// function or an indexable view at file scope, and where it ends; false for anything else.
+bool dynamic_shared_declaration(const std::string& s, size_t i, bool file_scope, std::string* replacement, size_t* end) {
     size_t j = skip_word(s, i, "extern", false);
     if (j == std::string::npos) return false;
     j = skip_word(s, skip_space(s, j), "__shared__", false);
@@ -107,7 +131,12 @@ bool dynamic_shared_declaration(const std::string& s, size_t i, std::string* rep
     type.erase(type.find_last_not_of(" \t\n") + 1);
     if (name_begin == name_end || type.empty()) return false;
     std::string name = decl.substr(name_begin, name_end - name_begin);
-    *replacement = type + "* " + name + " = (" + type + "*)simt_raw_dynamic_shared();";
+    if (file_scope)  // (no code may run there: the view finds the block's memory when used)
+        *replacement = "static struct simt_dynamic_shared_" + name + " { " + type +
+                       "& operator[](long long j) const { return ((" + type + "*)simt_raw_dynamic_shared())[j]; } "
+                       "template <class P> operator P*() const { return (P*)simt_raw_dynamic_shared(); } } " + name + ";";
+    else
+        *replacement = type + "* " + name + " = (" + type + "*)simt_raw_dynamic_shared();";
     *end = semi + 1;
     return true;
 }
@@ -132,13 +161,16 @@ std::string host_code(const RawModuleSource& m) {
         ++line;
     }
     std::string code;
+    const std::string blank = without_comments(out);  // (braces in comments do not count)
+    int depth = 0;
     for (size_t i = 0; i < out.size();) {
         std::string replacement;
         size_t end = 0;
-        if ((i == 0 || !is_ident(out[i - 1])) && dynamic_shared_declaration(out, i, &replacement, &end)) {
+        if ((i == 0 || !is_ident(out[i - 1])) && dynamic_shared_declaration(out, i, depth == 0, &replacement, &end)) {
             code += replacement;
             i = end;
         } else {
+            depth += blank[i] == '{' ? 1 : blank[i] == '}' ? -1 : 0;
             code += out[i++];
         }
     }
@@ -175,7 +207,8 @@ std::vector<std::string> host_options(const std::vector<std::string>& options, C
 
 }  // namespace
 
-std::vector<std::string> raw_kernel_names(const std::string& code) {
+std::vector<std::string> raw_kernel_names(const std::string& source) {
+    const std::string code = without_comments(source);
     std::vector<std::string> names;
     std::set<std::string> seen;
     for (size_t at = code.find("__global__"); at != std::string::npos; at = code.find("__global__", at + 1)) {
@@ -215,11 +248,12 @@ GeneratedSource raw_kernel_source(const RawModuleSource& m, const std::string& n
         g.compiler_options = m.options;
         return g;
     }
-    std::vector<std::string> names = raw_kernel_names(m.code);
-    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    // One entry, for the kernel asked for: another __global__ function of the text may sit in an
+    // `#if 0` block the host compiler never sees.
+    const std::vector<std::string> names{name};
     std::string defines;
     g.compiler_options = host_options(m.options, options, &defines);
-    const bool fibers = needs_fibers(m.code);
+    const bool fibers = needs_fibers(without_comments(m.code));
     std::string entries = "\n#line 1 \"simt-generated\"\n";
     for (size_t i = 0; i < names.size(); ++i) {
         const std::string& n = names[i];
