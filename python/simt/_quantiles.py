@@ -43,7 +43,8 @@ def _nan_rows(s, r):
 
 
 def _lerp(lo, hi, g):
-    """NumPy's interpolation between neighbours: from the nearer end, so g = 1 gives hi exactly."""
+    """NumPy's interpolation between neighbours: from the nearer end, so g = 1 gives hi exactly;
+    an exact position (g = 0) gives its element as it is (also beside an infinite neighbour)."""
     from ._ufuncs import where
     if not hasattr(g, "shape"):  # one gamma for every row: choose the formula here
         if g == 0:

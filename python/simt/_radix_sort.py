@@ -1,6 +1,8 @@
 """The segmented LSD radix sort: digit passes over rows of unsigned keys (a histogram per tile, a
 scan of the histograms along each row, a stable scatter), the entry point other parts of simt call
 (`radix_sort`), and the stable argsort by several keys that lexsort and complex sorts use."""
+import operator
+
 import numpy as np
 
 from . import _kernelgen as kg
@@ -117,6 +119,29 @@ def _digit_passes(keys, values, keys_out, values_out, n, begin_bit, end_bit, des
         src_k, src_v = dst_k, dst_v
 
 
+def _bit(value, what):
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"radix_sort: {what} must be an integer, not {type(value).__name__}") from None
+
+
+def _overlap(a, b):
+    """Whether the bytes a and b span (first to last element, any strides) meet."""
+    def span(x):
+        lo = hi = x._ptr
+        for n, st in zip(x.shape, x.strides):
+            if n == 0:
+                return None
+            if st > 0:
+                hi += (n - 1) * st
+            else:
+                lo += (n - 1) * st
+        return lo, hi + x.dtype.itemsize
+    sa, sb = span(a), span(b)
+    return sa is not None and sb is not None and sa[0] < sb[1] and sb[0] < sa[1]
+
+
 def _check_1d(x, what):
     from ._ndarray import ndarray
     if not isinstance(x, ndarray):
@@ -142,8 +167,9 @@ def radix_sort(keys, values=None, *, keys_out=None, values_out=None, descending=
     if dt.kind not in "biuf":
         raise TypeError(f"radix_sort: keys of dtype {dt} cannot be radix sorted (bool, integer or float keys)")
     width = 8 * dt.itemsize
-    end_bit = width if end_bit is None else int(end_bit)
-    if not 0 <= int(begin_bit) <= end_bit <= width:
+    begin_bit = _bit(begin_bit, "begin_bit")
+    end_bit = width if end_bit is None else _bit(end_bit, "end_bit")
+    if not 0 <= begin_bit <= end_bit <= width:
         raise ValueError(f"radix_sort: need 0 <= begin_bit <= end_bit <= {width} for {dt} keys "
                          f"(got begin_bit={begin_bit}, end_bit={end_bit})")
     n = keys.size if segment_length is None else int(segment_length)
@@ -159,8 +185,11 @@ def radix_sort(keys, values=None, *, keys_out=None, values_out=None, descending=
     _check_1d(keys_out, "keys_out")
     if keys_out.dtype != dt or keys_out.size != keys.size or not keys_out._c_contiguous:
         raise ValueError("radix_sort: keys_out must be a contiguous array of the keys' dtype and length")
-    if keys_out._ptr == keys._ptr or (values is not None and values_out is not None and values_out._ptr == values._ptr):
-        raise ValueError("radix_sort: the outputs must be other arrays than the inputs (it sorts out of place)")
+    for out_name, out in (("keys_out", keys_out), ("values_out", values_out)):
+        for in_name, inp in (("keys", keys), ("values", values)):
+            if out is not None and inp is not None and _overlap(out, inp):
+                raise ValueError(f"radix_sort: {out_name} overlaps {in_name} in memory; it sorts out of place, so the "
+                                 "outputs must be other memory than the inputs")
     if values is not None:
         values_out = empty(values.shape, values.dtype) if values_out is None else values_out
         _check_1d(values_out, "values_out")

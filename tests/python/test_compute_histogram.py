@@ -47,3 +47,17 @@ def test_histogram_iterator_samples_and_object():
     h(simt.empty(0, np.uint8), cc.CountingIterator(np.int64(0)), hist, np.array([8], np.int32), np.array([0]),
       np.array([70]), 100)
     np.testing.assert_array_equal(hist.get(), [10] * 7)
+
+
+def test_histogram_integer_levels_near_the_int64_range(rng):
+    # Bins are computed exactly as (s - lower) * bins // (upper - lower) in int64: a range where that
+    # product would wrap is refused, one just inside it bins as NumPy does.
+    lo, hi = -2**60, 2**60
+    samples = np.concatenate([rng.integers(lo, hi, 1000, dtype=np.int64), [lo, hi - 1, hi, lo - 1]])
+    hist = simt.empty(3, np.int64)
+    cc.histogram_even(simt.asarray(samples), hist, 4, lo, hi, samples.size)
+    inside = samples[(samples >= lo) & (samples < hi)]
+    bins = [(int(s) - lo) * 3 // (hi - lo) for s in inside]  # (Python integers: exact)
+    np.testing.assert_array_equal(hist.get(), np.bincount(bins, minlength=3))
+    with pytest.raises(ValueError, match=r"need \(upper - lower\) \* bins below 2\*\*63; pass float levels"):
+        cc.histogram_even(simt.asarray(samples), simt.empty(4, np.int64), 5, -2**62, 2**62, samples.size)

@@ -68,3 +68,26 @@ def test_make_spellings_and_attributes():
     assert coop.warp.make_sum is coop.warp.sum and coop.warp.make_exclusive_sum is coop.warp.exclusive_sum
     prim = coop.warp.sum(np.int32)
     assert prim.files == [] and prim.temp_storage_bytes == 0
+
+
+@pytest.mark.parametrize("threads,threads_in_warp", [(16, 16), (48, 16), (8, 4), (40, 8)], ids=str)
+def test_logical_warps_of_blocks_smaller_than_a_warp(rng, threads, threads_in_warp):
+    # The shuffles name only their logical warp's lanes: a block of 16 threads has no lanes 16-31.
+    a = random_values(rng, np.int32, 3 * threads)
+    warp_sum = coop.warp.sum(np.int32, threads_in_warp)
+    warp_inclusive = coop.warp.inclusive_sum(np.int32, threads_in_warp)
+    warp_exclusive = coop.warp.exclusive_sum(np.int32, threads_in_warp)
+
+    @cuda.jit
+    def kernel(x, sums, inclusive, exclusive):
+        g = cuda.grid(1)
+        sums[g] = warp_sum(x[g])
+        inclusive[g] = warp_inclusive(x[g])
+        exclusive[g] = warp_exclusive(x[g])
+
+    outs = [simt.zeros(a.size, np.int32) for _ in range(3)]
+    kernel[3, threads](device(a), *outs)
+    groups = _groups(a, threads_in_warp)
+    np.testing.assert_array_equal(_groups(outs[0].get(), threads_in_warp)[:, 0], groups.sum(axis=1))
+    np.testing.assert_array_equal(outs[1].get(), np.cumsum(groups, axis=1).ravel())
+    np.testing.assert_array_equal(outs[2].get(), (np.cumsum(groups, axis=1) - groups).ravel())

@@ -228,6 +228,20 @@ def test_radix_sort_bit_range_and_segments(rng):
     assert_exact(np.sort(h), out)
 
 
+def test_radix_sort_refuses_outputs_overlapping_inputs_and_non_integer_bits():
+    buf = simt.arange(20, dtype=np.uint32)
+    with pytest.raises(ValueError, match="keys_out overlaps keys in memory"):
+        _radix_sort.radix_sort(buf[:-1], keys_out=buf[1:])
+    vals = simt.arange(19, dtype=np.int64)
+    with pytest.raises(ValueError, match="values_out overlaps values in memory"):
+        _radix_sort.radix_sort(buf[:19], vals, values_out=vals[::-1])
+    with pytest.raises(TypeError, match="begin_bit must be an integer, not float"):
+        _radix_sort.radix_sort(buf, begin_bit=1.5)
+    out = simt.empty(10, np.uint32)
+    _radix_sort.radix_sort(buf[::2], keys_out=out)  # (disjoint from the input: fine)
+    assert_exact(np.arange(0, 20, 2, dtype=np.uint32), out)
+
+
 def test_radix_sort_errors():
     k = simt.arange(10, dtype=np.int32)
     with pytest.raises(ValueError, match="0 <= begin_bit <= end_bit <= 32"):
@@ -242,5 +256,5 @@ def test_radix_sort_errors():
         _radix_sort.radix_sort(k, segment_length=3)
     with pytest.raises(TypeError, match="keys must be a simt array"):
         _radix_sort.radix_sort(np.arange(3))
-    with pytest.raises(ValueError, match="outputs must be other arrays than the inputs"):
+    with pytest.raises(ValueError, match="keys_out overlaps keys in memory"):
         _radix_sort.radix_sort(k, keys_out=k)

@@ -205,3 +205,14 @@ def test_median_every_real_dtype_large(rng, dtype):
     if h.dtype.kind == "f":
         h = h[np.isfinite(h) & (np.abs(h) < 1e4)]
     np.testing.assert_allclose(simt.median(simt.asarray(h)).get(), np.median(h), rtol=1e-12)
+
+
+def test_quantile_at_an_exact_position_beside_an_infinite_neighbour(rng):
+    # An exact position gives its element as it is; NumPy's interpolation makes NaN of an infinite
+    # element there (np.quantile([-inf, 1, 3, inf], 0) is nan; simt gives -inf).
+    h = rng.permutation(np.array([1.0, np.inf, -np.inf, 3.0]))
+    d = simt.asarray(h)
+    assert simt.quantile(d, 0.0).get() == -np.inf and simt.quantile(d, 1.0).get() == np.inf
+    assert simt.quantile(d, 2 / 3).get() == 3.0  # (NumPy: nan, from its next neighbour inf)
+    for q in (1 / 3, 0.5):
+        np.testing.assert_array_equal(simt.quantile(d, q).get(), np.quantile(h, q))

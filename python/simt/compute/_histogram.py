@@ -95,6 +95,10 @@ class _Histogram(Algorithm):
         temp_bytes(temp_storage, 0, "histogram_even")
         svt = samples.value_type
         integer = (svt is not None and svt.dtype.kind in "iu" and lo.dtype.kind in "iu" and hi.dtype.kind in "iu")
+        if integer and (int(hi) - int(lo)) * nbins >= 2**63:
+            # (the kernel bins integers exactly as (s - lo) * nbins // (hi - lo) in int64)
+            raise ValueError(f"histogram_even: integer levels [{lo}, {hi}) with {nbins} bins need (upper - lower) * bins "
+                             "below 2**63; pass float levels for wider ranges")
         k = self._compile(samples, hist, nbins, integer)
         conv = np.int64 if integer else np.float64
         with on_stream(stream, "histogram_even"):

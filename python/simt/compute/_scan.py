@@ -72,7 +72,6 @@ def scan_source(ks, vt, op, inp, out, carry, init, mode, threads, items):
     L += ["        cuda.syncthreads()",
           f"        base = tid * {I}",
           "        if base < cnt:",
-          f"            run = {vt.shared_load('sh', _slot('base'))}",
           f"            run = {vt.shared_load('sh', _slot('base'))}"]
     L += _thread_run(ks, vt, op, range(1, I), "run", " " * 8)
     L += block_scan(ks, vt, op, "run", T, " " * 8)
