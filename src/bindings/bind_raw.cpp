@@ -2,7 +2,8 @@
 // loading a module's kernel on the active backend and launching it with CuPy's argument rules
 // (arrays as pointers; Python int, float, complex and bool as long long, double, a pair of
 // doubles and bool; NumPy scalars as their own type), checked against the kernel's parameters
-// where the backend knows their sizes.
+// where the backend knows their sizes. simt.core's Program / launch (python/simt/core/) use the
+// same path, with messages saying "kernel" rather than "raw kernel".
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 #include "bindings.h"
@@ -18,6 +19,7 @@ namespace {
 
 struct RawFunction {
     std::string name;
+    std::string kind = "raw kernel";  // what messages call it ("kernel" for simt.core's)
     std::shared_ptr<LoadedKernel> kernel;
     GeneratedSource source;
     ArgumentPack pack;  // reused launch to launch (keeps its capacity)
@@ -48,8 +50,8 @@ Packed pack_argument(RawFunction& f, nb::handle arg, size_t index) {
         int overflow = 0;
         long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
         if (overflow)
-            raise(ErrorKind::Overflow, "argument %zu of raw kernel '%s': the Python int does not fit the 64-bit long long "
-                  "it is passed as; pass a NumPy scalar of the parameter's type", index, f.name.c_str());
+            raise(ErrorKind::Overflow, "argument %zu of %s '%s': the Python int does not fit the 64-bit long long "
+                  "it is passed as; pass a NumPy scalar of the parameter's type", index, f.kind.c_str(), f.name.c_str());
         pack.add(&v, sizeof(v), alignof(long long));
         return {sizeof(v), "a Python int (8-byte long long)"};
     }
@@ -72,13 +74,13 @@ Packed pack_argument(RawFunction& f, nb::handle arg, size_t index) {
         return {bytes.size(), "a NumPy " + nb::cast<std::string>(dtype.attr("name")) + " (" + std::to_string(bytes.size()) + " bytes)"};
     }
     if (nb::isinstance(arg, numpy.attr("ndarray")))
-        raise_host_data(arg, "argument " + std::to_string(index) + " of raw kernel '" + f.name + "'");
+        raise_host_data(arg, "argument " + std::to_string(index) + " of " + f.kind + " '" + f.name + "'");
     std::string type = nb::cast<std::string>(nb::str(arg.type().attr("__name__")));
-    raise(ErrorKind::Type, "argument %zu of raw kernel '%s' is a %s: pass device arrays, NumPy scalars or Python "
-          "numbers", index, f.name.c_str(), type.c_str());
+    raise(ErrorKind::Type, "argument %zu of %s '%s' is a %s: pass device arrays, NumPy scalars or Python "
+          "numbers", index, f.kind.c_str(), f.name.c_str(), type.c_str());
 }
 
-Dim3 dim3_from(nb::handle value, const char* what, const std::string& kernel) {
+Dim3 dim3_from(nb::handle value, const char* what, const RawFunction& f) {
     Dim3 d;
     int64_t* parts[3] = {&d.x, &d.y, &d.z};
     if (PyLong_Check(value.ptr())) {
@@ -87,10 +89,10 @@ Dim3 dim3_from(nb::handle value, const char* what, const std::string& kernel) {
     }
     nb::tuple t;
     if (!nb::try_cast(value, t) || t.size() < 1 || t.size() > 3)
-        raise(ErrorKind::Type, "the %s of raw kernel '%s' must be an int or a tuple of 1 to 3 ints", what, kernel.c_str());
+        raise(ErrorKind::Type, "the %s of %s '%s' must be an int or a tuple of 1 to 3 ints", what, f.kind.c_str(), f.name.c_str());
     for (size_t i = 0; i < t.size(); ++i) {
         if (!PyLong_Check(t[i].ptr()))
-            raise(ErrorKind::Type, "the %s of raw kernel '%s' must be an int or a tuple of 1 to 3 ints", what, kernel.c_str());
+            raise(ErrorKind::Type, "the %s of %s '%s' must be an int or a tuple of 1 to 3 ints", what, f.kind.c_str(), f.name.c_str());
         *parts[i] = nb::cast<int64_t>(t[i]);
     }
     return d;
@@ -98,8 +100,8 @@ Dim3 dim3_from(nb::handle value, const char* what, const std::string& kernel) {
 
 void launch(RawFunction& f, nb::handle grid, nb::handle block, nb::tuple args, int64_t shared_mem, nb::handle stream) {
     LaunchConfig config;
-    config.grid = dim3_from(grid, "grid", f.name);
-    config.block = dim3_from(block, "block", f.name);
+    config.grid = dim3_from(grid, "grid", f);
+    config.block = dim3_from(block, "block", f);
     config.dynamic_shared_bytes = shared_mem;
     config.stream = stream.is_none() ? current_stream() : stream_from_object(stream);
     f.pack.clear();
@@ -108,12 +110,12 @@ void launch(RawFunction& f, nb::handle grid, nb::handle block, nb::tuple args, i
     std::vector<int64_t> sizes = f.kernel->parameter_sizes();
     if (!sizes.empty()) {
         if (sizes.size() != packed.size())
-            raise(ErrorKind::Type, "raw kernel '%s' takes %zu parameters, got %zu arguments", f.name.c_str(), sizes.size(),
-                  packed.size());
+            raise(ErrorKind::Type, "%s '%s' takes %zu parameters, got %zu arguments", f.kind.c_str(), f.name.c_str(),
+                  sizes.size(), packed.size());
         for (size_t i = 0; i < sizes.size(); ++i)
             if (size_t(sizes[i]) != packed[i].size)
-                raise(ErrorKind::Type, "argument %zu of raw kernel '%s' is %s, but the parameter takes %lld bytes: pass a "
-                      "NumPy scalar of the parameter's type (e.g. numpy.float32(x) for a float)", i, f.name.c_str(),
+                raise(ErrorKind::Type, "argument %zu of %s '%s' is %s, but the parameter takes %lld bytes: pass a "
+                      "NumPy scalar of the parameter's type (e.g. numpy.float32(x) for a float)", i, f.kind.c_str(), f.name.c_str(),
                       packed[i].what.c_str(), (long long)sizes[i]);
     }
     nb::gil_scoped_release release;
@@ -133,10 +135,11 @@ void bind_raw(nb::module_& m) {
     m.def("_raw_kernel_names", &raw_kernel_names);
     // Compiles (through the disk cache) and loads kernel `name` of raw CUDA C++ `code`.
     m.def("_load_raw_kernel", [](const std::string& code, const std::string& name, std::vector<std::string> options,
-                                 const std::string& label) {
+                                 const std::string& label, const std::string& kind) {
         RawModuleSource module{code, std::move(options), label};
         auto f = std::make_unique<RawFunction>();
         f->name = name;
+        f->kind = kind;
         CompileOptions compile;
         f->source = raw_kernel_source(module, name, backend().target(), &compile);
         f->source.options = compile;
@@ -152,7 +155,8 @@ void bind_raw(nb::module_& m) {
             record_raw_cuda_source(name, cuda);
         }
         return f.release();
-    }, nb::rv_policy::take_ownership);
+    }, nb::arg("code"), nb::arg("name"), nb::arg("options"), nb::arg("label"), nb::arg("kind") = "raw kernel",
+       nb::rv_policy::take_ownership);
 }
 
 }  // namespace simt::py

@@ -35,7 +35,9 @@ struct StreamImpl {
 struct EventImpl {
     uint64_t seq = 0;
     bool recorded = false;
-    double time_ms = 0;
+    // Written by the queued record task, which may run after the event is destroyed (CUDA allows
+    // destroying an event whose record is pending): the task shares the slot, not the event.
+    std::shared_ptr<double> time_ms = std::make_shared<double>(0);
 };
 
 namespace {
@@ -320,14 +322,14 @@ public:
     void destroy_event(EventHandle e) noexcept override { delete e; }
     void record_event(EventHandle e, StreamHandle s) override {
         e->recorded = true;
-        e->seq = submit(s, [e] { e->time_ms = now_ms(); });
+        e->seq = submit(s, [time = e->time_ms] { *time = now_ms(); });
     }
     void synchronize_event(EventHandle e) override { if (e->recorded) queue_.wait(e->seq); }
     bool event_done(EventHandle e) override { return !e->recorded || queue_.done(e->seq); }
     float elapsed_ms(EventHandle start, EventHandle end) override {
         if (!start->recorded || !end->recorded) raise_cuda_error(kCudaErrorInvalidHandle);
         queue_.wait(start->seq > end->seq ? start->seq : end->seq);
-        return float(end->time_ms - start->time_ms);
+        return float(*end->time_ms - *start->time_ms);
     }
     void stream_wait_event(StreamHandle, EventHandle) override {
         // One in-order queue serves every stream: earlier work is always finished first.
