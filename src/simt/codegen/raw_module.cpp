@@ -103,9 +103,9 @@ bool device_only_header(const std::string& h) {
     return base.rfind("curand", 0) == 0 || (base.rfind("sm_", 0) == 0 && base.find("_intrinsics") != std::string::npos);
 }
 
-// `extern __shared__ [__align__(n)] T name[];` starting at i, as `T* name = (T*)...;` in a
-// function or an indexable view at file scope, and where it ends; false for anything else.
-bool dynamic_shared_declaration(const std::string& s, size_t i, bool file_scope, std::string* replacement, size_t* end) {
+// `extern __shared__ [__align__(n)] T name[];` starting at i, as a view of the block's dynamic
+// shared memory (prelude/raw_cuda_cpu.h), and where it ends; false for anything else.
+bool dynamic_shared_declaration(const std::string& s, size_t i, std::string* replacement, size_t* end) {
     size_t j = skip_word(s, i, "extern", false);
     if (j == std::string::npos) return false;
     j = skip_word(s, skip_space(s, j), "__shared__", false);
@@ -131,12 +131,7 @@ bool dynamic_shared_declaration(const std::string& s, size_t i, bool file_scope,
     type.erase(type.find_last_not_of(" \t\n") + 1);
     if (name_begin == name_end || type.empty()) return false;
     std::string name = decl.substr(name_begin, name_end - name_begin);
-    if (file_scope)  // (no code may run there: the view finds the block's memory when used)
-        *replacement = "static struct simt_dynamic_shared_" + name + " { " + type +
-                       "& operator[](long long j) const { return ((" + type + "*)simt_raw_dynamic_shared())[j]; } "
-                       "template <class P> operator P*() const { return (P*)simt_raw_dynamic_shared(); } } " + name + ";";
-    else
-        *replacement = type + "* " + name + " = (" + type + "*)simt_raw_dynamic_shared();";
+    *replacement = "constexpr simt_dynamic_shared<" + type + "> " + name + "{};";
     *end = semi + 1;
     return true;
 }
@@ -161,16 +156,13 @@ std::string host_code(const RawModuleSource& m) {
         ++line;
     }
     std::string code;
-    const std::string blank = without_comments(out);  // (braces in comments do not count)
-    int depth = 0;
     for (size_t i = 0; i < out.size();) {
         std::string replacement;
         size_t end = 0;
-        if ((i == 0 || !is_ident(out[i - 1])) && dynamic_shared_declaration(out, i, depth == 0, &replacement, &end)) {
+        if ((i == 0 || !is_ident(out[i - 1])) && dynamic_shared_declaration(out, i, &replacement, &end)) {
             code += replacement;
             i = end;
         } else {
-            depth += blank[i] == '{' ? 1 : blank[i] == '}' ? -1 : 0;
             code += out[i++];
         }
     }

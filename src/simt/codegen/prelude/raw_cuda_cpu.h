@@ -69,8 +69,15 @@ SIMT_INLINE simt_ctx& me() { return *current; }
 #define gridDim (simt_raw::dim(simt_raw::current->gdim))
 #define warpSize 32
 
-// `extern __shared__ T name[];` is rewritten to `T* name = (T*)simt_raw_dynamic_shared();`.
+// `extern __shared__ T name[];` is rewritten to `constexpr simt_dynamic_shared<T> name{};`, at file
+// or function scope alike (no code may run when the library loads): it finds the running block's
+// memory when used, indexed, converted to T* (arithmetic) or cast to another pointer type.
 SIMT_INLINE void* simt_raw_dynamic_shared() { return simt_raw::current->shared; }
+template <class E> struct simt_dynamic_shared {
+    E& operator[](long long j) const { return ((E*)simt_raw_dynamic_shared())[j]; }
+    operator E*() const { return (E*)simt_raw_dynamic_shared(); }
+    template <class P> explicit operator P*() const { return (P*)simt_raw_dynamic_shared(); }
+};
 
 // ---- barriers and fences -----------------------------------------------------------------------
 #define SIMT_RAW_BARRIER(OP, P)                                   \
