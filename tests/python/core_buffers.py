@@ -5,9 +5,14 @@ import simt
 
 
 def to_buffer(dev, stream, host):
-    """A Buffer holding the bytes of NumPy array `host`."""
+    """A Buffer holding the bytes of NumPy array `host` (allocated and written on `stream`)."""
     buf = dev.allocate(host.nbytes, stream=stream)
-    simt.from_dlpack(buf).set(np.ascontiguousarray(host).view(np.int8).ravel())
+    # The copy goes on `stream`, after the allocation there, and is complete on return: on the
+    # default stream a GPU may finish it after work the test then queues on its non-blocking
+    # stream (the H200 did, and the copies read stale bytes).
+    with stream._simt_stream:
+        simt.from_dlpack(buf).set(np.ascontiguousarray(host).view(np.int8).ravel())
+    stream.sync()
     return buf
 
 
