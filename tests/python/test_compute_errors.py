@@ -102,3 +102,19 @@ def test_iterators_used_the_wrong_way():
         cc.merge_sort(simt.zeros(4), simt.zeros(4), simt.empty(4), None, cc.OpKind.LESS, 4)
     with pytest.raises(ValueError, match=r"lower_level \(1.0\) must be below upper_level \(1.0\)"):
         cc.histogram_even(simt.zeros(4), simt.empty(4, np.int32), 5, 1.0, 1.0, 4)
+
+
+def test_one_call_functions_reuse_their_object_for_fresh_host_inits_and_arrays(rng):
+    # The cache of the one-call functions keys simt arrays by dtype and host values (h_init) by
+    # value type, not by identity: a fresh np.zeros(1) per call must not build a new object.
+    from simt.compute import _algorithm
+    h = rng.standard_normal(100).astype(np.float32)
+    out = simt.empty(1, np.float32)
+    cc.reduce_into(simt.asarray(h), out, cc.OpKind.PLUS, 100, np.zeros(1, np.float32))
+    before = len(_algorithm._objects)
+    for _ in range(3):
+        cc.reduce_into(simt.asarray(h), out, cc.OpKind.PLUS, 100, np.zeros(1, np.float32))
+    assert len(_algorithm._objects) == before
+    np.testing.assert_allclose(out.get()[0], h.sum(dtype=np.float64), rtol=1e-5)
+    cc.reduce_into(simt.asarray(h.astype(np.float64)), simt.empty(1), cc.OpKind.PLUS, 100, np.zeros(1))
+    assert len(_algorithm._objects) == before + 1  # (another dtype: another object)

@@ -3,6 +3,8 @@
 that large it runs), and the check that a call passes the kinds of arguments it was built for."""
 import operator
 
+import numpy as np
+
 from ._iterators import as_iterator
 from ._values import host_value
 
@@ -92,12 +94,20 @@ _objects = {}
 def cached(cls, *args):
     """A make_* object for these arguments' kinds, reused by the one-call functions (building one
     generates kernel text; the compiled kernels are cached by that text anyway)."""
+    from .._ndarray import ndarray
     from ._iterators import IteratorBase, as_iterator
     from ._values import host_value
 
     def part(a):
         if a is None:
             return None
+        if isinstance(a, ndarray):  # (the kind as_iterator gives every simt array, without building it)
+            return ("array", a.dtype.str)
+        if isinstance(a, (np.ndarray, np.generic)):  # host values (h_init): by value type, not identity
+            try:
+                return ("value", host_value(a)[0].key())
+            except (TypeError, ValueError):
+                return ("other", id(a))
         if isinstance(a, (IteratorBase,)) or hasattr(a, "__cuda_array_interface__") or hasattr(a, "shape"):
             try:
                 return as_iterator(a, "").key()
