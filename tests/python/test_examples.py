@@ -39,3 +39,15 @@ def test_fragment_listings_run(run_script, name, expected):
     r = run_script(example(name))
     assert r.returncode == 0, r.stderr
     assert expected in r.stdout
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("raw_cuda_kernels.py", "raw CUDA C++ kernels ok on the"),
+    ("sort_and_compute.py", "sort and compute ok on the"),
+    ("coop_block_reduce.py", "coop block sums ok on the"),
+])
+def test_examples_beyond_the_seed(run_script, name, expected):
+    # examples/beyond/: short programs for what simt adds to the seed (each asserts its results)
+    r = run_script(example(os.path.join("beyond", name)))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines()[-1].startswith(expected)
