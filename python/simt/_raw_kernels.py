@@ -64,16 +64,18 @@ class RawKernel:
         self.options = _check_options(options, backend, translate_cucomplex, enable_cooperative_groups, jitify)
         self.backend = backend
         self._function = None
+        self._name_expressions = ()  # (set by RawModule for template kernels taken by their C++ name)
 
     @property
     def kernel(self):
         """The compiled kernel (compiled and loaded on first use, through the disk cache)."""
         if self._function is None:
             names = _simt._raw_kernel_names(self.code)
-            if self.name not in names:
+            if self.name not in names and self.name not in self._name_expressions:
                 raise ValueError(f"raw kernel '{self.name}' is not a __global__ function of the code (its kernels: "
-                                 f"{', '.join(names) or 'none'}; template kernels would need name_expressions)")
-            self._function = _simt._load_raw_kernel(self.code, self.name, list(self.options), _label(self.name))
+                                 f"{', '.join(names) or 'none'}; template kernels need name_expressions)")
+            self._function = _simt._load_raw_kernel(self.code, self.name, list(self.options), _label(self.name),
+                                                    name_expressions=list(self._name_expressions))
         return self._function
 
     def compile(self, log_stream=None):
@@ -109,24 +111,26 @@ class RawModule:
                                       "source only (pass code=)")
         if not isinstance(code, str):
             raise TypeError(f"code must be a str of CUDA C++, got {type(code).__name__}")
-        if name_expressions:
-            raise NotImplementedError("name_expressions (template kernels) are not supported yet: declare the kernels "
-                                      "extern \"C\" and get them by name")
+        if isinstance(name_expressions, str) or not all(isinstance(e, str) for e in (name_expressions or ())):
+            raise TypeError("name_expressions must be a sequence of C++ names such as 'my_kernel<float>'")
+        self.name_expressions = tuple(name_expressions or ())
         self.code = code
         self.options = _check_options(options, backend, translate_cucomplex, enable_cooperative_groups, jitify)
         self.backend = backend
         self._kernels = {}
 
     def get_function(self, name):
-        """The kernel `name` (an extern "C" __global__ function of the module)."""
+        """The kernel `name`: an extern "C" __global__ function of the module, or one of the
+        module's name_expressions (a template kernel's C++ name such as 'k<float, 4>')."""
         k = self._kernels.get(name)
         if k is None:
             k = RawKernel(self.code, name, self.options, self.backend)
+            k._name_expressions = self.name_expressions  # (a template kernel by its C++ name, e.g. k<float>)
             k.kernel  # (compiles now: a missing name is an error here, as in CuPy)
             self._kernels[name] = k
         return k
 
     def compile(self, log_stream=None):
         """Compiles the module (its kernels load when first taken by get_function)."""
-        for name in _simt._raw_kernel_names(self.code):
+        for name in _simt._raw_kernel_names(self.code) + list(self.name_expressions):
             self.get_function(name)

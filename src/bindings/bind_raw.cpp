@@ -135,8 +135,9 @@ void bind_raw(nb::module_& m) {
     m.def("_raw_kernel_names", &raw_kernel_names);
     // Compiles (through the disk cache) and loads kernel `name` of raw CUDA C++ `code`.
     m.def("_load_raw_kernel", [](const std::string& code, const std::string& name, std::vector<std::string> options,
-                                 const std::string& label, const std::string& kind) {
-        RawModuleSource module{code, std::move(options), label};
+                                 const std::string& label, const std::string& kind,
+                                 std::vector<std::string> name_expressions) {
+        RawModuleSource module{code, std::move(options), label, std::move(name_expressions)};
         auto f = std::make_unique<RawFunction>();
         f->name = name;
         f->kind = kind;
@@ -156,7 +157,7 @@ void bind_raw(nb::module_& m) {
         }
         return f.release();
     }, nb::arg("code"), nb::arg("name"), nb::arg("options"), nb::arg("label"), nb::arg("kind") = "raw kernel",
-       nb::rv_policy::take_ownership);
+       nb::arg("name_expressions") = std::vector<std::string>{}, nb::rv_policy::take_ownership);
 }
 
 }  // namespace simt::py

@@ -157,8 +157,8 @@ def test_code_type_errors():
         Program(12345, "c++")
     with pytest.raises(ValueError, match="Unsupported target_type='fatbin'"):
         Program(TRANSPOSE, "c++").compile("fatbin")
-    with pytest.raises(NotImplementedError, match="name_expressions"):
-        Program(TRANSPOSE, "c++").compile("cubin", name_expressions=("k<float>",))
+    with pytest.raises(TypeError, match="name_expressions must be a sequence of C\\+\\+ names"):
+        Program(TRANSPOSE, "c++").compile("cubin", name_expressions="k<float>")
 
 
 def test_program_options_errors():
@@ -241,3 +241,23 @@ def test_launch_order_and_config_errors():
     x = dev.allocate(64, stream=s)
     with pytest.raises(simt.cuda.CUDAError, match="^CUDA_ERROR_INVALID_VALUE: "):
         launch(s, LaunchConfig(grid=1, block=2048), kernel, np.float32(1), x, x, x, np.uint64(16))
+
+
+def test_template_kernels_by_name_expression(rng):
+    code = r"""
+    template <typename T, int SCALE>
+    __global__ void scaled(const T* x, T* y, unsigned long long n) {
+        unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+        if (i < n) y[i] = x[i] * (T)SCALE;
+    }
+    """
+    dev = Device()
+    s = dev.create_stream()
+    code_object = Program(code, "c++").compile("cubin", name_expressions=("scaled<float, 2>", "scaled<double, -3>"))
+    for expr, dtype, scale in (("scaled<float, 2>", np.float32, 2), ("scaled<double, -3>", np.float64, -3)):
+        x = rng.standard_normal(int(rng.integers(1, 1000))).astype(dtype)
+        xb, out = to_buffer(dev, s, x), dev.allocate(x.nbytes, stream=s)
+        launch(s, LaunchConfig(grid=(x.size + 63) // 64, block=64), code_object.get_kernel(expr), xb, out,
+               np.uint64(x.size))
+        s.sync()
+        np.testing.assert_array_equal(from_buffer(out, dtype), x * dtype(scale))

@@ -493,3 +493,27 @@ def test_raw_kernels_compile_with_nvrtc_and_launch_with_cupys_argument_rules(on_
         else:
             raise AssertionError("expected a CompilerError")
     ''')
+
+
+def test_raw_template_kernels_by_name_expression_load_their_lowered_symbol(on_mock):
+    on_mock(r'''
+        code = """
+        template <typename T, int SCALE>
+        __global__ void scale_by(const T* x, T* y, int n) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x;
+            if (i < n) y[i] = x[i] * (T)SCALE;
+        }
+        """
+        exprs = ("scale_by<float, 3>", "scale_by<double, 5>")
+        m = simt.RawModule(code=code, name_expressions=exprs)
+        x = simt.zeros(10, np.float32)
+        m.get_function("scale_by<float, 3>")((1,), (32,), (x, x, np.int32(10)))
+        name = last_launch()[0]
+        assert name.startswith("_Z") and "scale_by" in name, name  # NVRTC's lowered (mangled) name
+        xd = simt.zeros(10)
+        m.get_function("scale_by<double, 5>")((1,), (32,), (xd, xd, np.int32(10)))
+        assert last_launch()[0] != name
+        # A second module of the same code finds the lowered names in the disk cache.
+        simt.RawModule(code=code, name_expressions=exprs).get_function("scale_by<float, 3>")((1,), (32,), (x, x, np.int32(10)))
+        assert last_launch()[0] == name
+    ''')

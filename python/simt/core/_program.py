@@ -51,7 +51,8 @@ class Program:
         self._closed = True
 
     def compile(self, target_type, name_expressions=(), logs=None):
-        """Compiles and loads every extern "C" __global__ kernel of the code (errors: simt.cuda.CompilerError)."""
+        """Compiles and loads every extern "C" __global__ kernel of the code and every template kernel
+        named in `name_expressions` (errors: simt.cuda.CompilerError)."""
         # (through simt's disk cache; `logs` gets nothing: compiler warnings are not collected)
         if self._closed:
             raise RuntimeError("this Program is closed")
@@ -59,13 +60,14 @@ class Program:
             raise ValueError(f"Unsupported target_type={target_type!r} (simt.core compiles to 'ptx' or 'cubin')")
         if target_type == "ltoir":
             raise NotImplementedError("target_type='ltoir': simt.core has no linker for LTO IR")
-        if name_expressions:
-            raise NotImplementedError("name_expressions (template kernels) are not supported yet: declare the kernels "
-                                      "extern \"C\" and get them by name")
+        if isinstance(name_expressions, str) or not all(isinstance(e, str) for e in name_expressions):
+            raise TypeError("name_expressions must be a sequence of C++ names such as 'my_kernel<float>'")
+        exprs = list(name_expressions)
         label = re.sub(r"[^A-Za-z0-9_]", "_", self._options.name) + ".cu"
         options = self._options._nvrtc_options()
-        functions = {name: _simt._load_raw_kernel(self._code, name, options, label, "kernel")
-                     for name in _simt._raw_kernel_names(self._code)}
+        # (template kernels by their C++ name: get_kernel("k<float>") finds them under that name)
+        functions = {name: _simt._load_raw_kernel(self._code, name, options, label, "kernel", exprs)
+                     for name in _simt._raw_kernel_names(self._code) + exprs}
         return ObjectCode._init(self, target_type, functions)
 
     def __repr__(self):

@@ -31,6 +31,7 @@ struct GeneratedSource {
     bool raw_cuda = false;
     std::vector<std::string> compiler_options;
     std::string parameter_table;  // cpu: exported function giving each parameter's byte size
+    bool entry_is_name_expression = false;  // cuda: entry_name is a C++ name such as "k<float>"
 };
 
 GeneratedSource emit_unit(const CompileUnit& unit, Target target);

@@ -237,6 +237,8 @@ GeneratedSource raw_kernel_source(const RawModuleSource& m, const std::string& n
     if (target == Target::Cuda) {
         g.full_source = "#line 1 \"" + m.label + "\"\n" + m.code;
         g.entry_name = name;
+        g.entry_is_name_expression =
+            std::find(m.name_expressions.begin(), m.name_expressions.end(), name) != m.name_expressions.end();
         g.compiler_options = m.options;
         return g;
     }
@@ -252,9 +254,9 @@ GeneratedSource raw_kernel_source(const RawModuleSource& m, const std::string& n
         const std::string id = std::to_string(i);
         entries += "static const char* const simt_raw_sites_" + id + "[] = {\"a barrier or warp function of kernel '" + n + "'\"};\n";
         entries += "extern \"C\" SIMT_EXPORT void simt_raw_entry_" + id +
-                   "(const simt_launch* L, void* const* args, int64_t begin, int64_t end) {\n    simt_raw::run(L, args, begin, end, &" + n +
-                   ", " + (fibers ? "true" : "false") + ", \"" + n + "\", simt_raw_sites_" + id + ");\n}\n";
-        entries += "extern \"C\" SIMT_EXPORT const int64_t* simt_raw_params_" + id + "() { return simt_raw::sizes_of(&" + n + "); }\n";
+                   "(const simt_launch* L, void* const* args, int64_t begin, int64_t end) {\n    simt_raw::run(L, args, begin, end, (&" + n +
+                   "), " + (fibers ? "true" : "false") + ", \"" + n + "\", simt_raw_sites_" + id + ");\n}\n";
+        entries += "extern \"C\" SIMT_EXPORT const int64_t* simt_raw_params_" + id + "() { return simt_raw::sizes_of((&" + n + ")); }\n";
         if (n == name) {
             g.entry_name = "simt_raw_entry_" + id;
             g.parameter_table = "simt_raw_params_" + id;

@@ -11,6 +11,9 @@ struct RawModuleSource {
     std::string code;                  // the user's CUDA C++
     std::vector<std::string> options;  // NVRTC options as the user gave them ("-DN=4", "--use_fast_math")
     std::string label;                 // names the code in compiler messages (#line)
+    // C++ names of template kernels such as "k<float, 4>" (CuPy's name_expressions): kernels taken
+    // by one of these are instantiated by that name.
+    std::vector<std::string> name_expressions;
 };
 
 // Names of the non-template __global__ functions in `code`, in order of first appearance.

@@ -152,6 +152,9 @@ struct NvrtcApi {
     NvrtcResult (*nvrtcGetPTX)(NvrtcProgram program, char* ptx);
     NvrtcResult (*nvrtcGetCUBINSize)(NvrtcProgram program, size_t* size);  // null before CUDA 11.1
     NvrtcResult (*nvrtcGetCUBIN)(NvrtcProgram program, char* cubin);
+    // Template kernels by their C++ name (RawModule's name_expressions).
+    NvrtcResult (*nvrtcAddNameExpression)(NvrtcProgram program, const char* name_expression);
+    NvrtcResult (*nvrtcGetLoweredName)(NvrtcProgram program, const char* name_expression, const char** lowered_name);
     // Precompiled headers (null before CUDA 12.8).
     NvrtcResult (*nvrtcGetPCHCreateStatus)(NvrtcProgram program);
     NvrtcResult (*nvrtcGetPCHHeapSizeRequired)(NvrtcProgram program, size_t* size);

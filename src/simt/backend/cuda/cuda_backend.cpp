@@ -68,6 +68,8 @@ public:
     CompileOptions options;
     bool raw = false;                // the user's own CUDA C++ (simt.RawKernel)
     std::vector<std::string> extra;  // ... and its NVRTC options
+    bool name_expression = false;    // entry is a C++ name such as "k<float>" (RawModule name_expressions)
+    std::string symbol;              // ... then its lowered name, once compiled
     bool checked = false;
     int arch = 0;  // of the device it was first loaded for (inspect_asm)
     std::unique_ptr<PerDevice[]> per_device;
@@ -82,6 +84,7 @@ public:
         r.arch = for_arch;
         r.extra = extra;
         r.minimal = !raw;
+        if (name_expression) r.name_expressions = {entry};
         return r;
     }
     std::vector<int64_t> parameter_sizes() override;
@@ -310,6 +313,7 @@ public:
         kernel->options = options;
         kernel->raw = source.raw_cuda;
         kernel->extra = source.compiler_options;
+        kernel->name_expression = source.entry_is_name_expression;
         kernel->checked = options.bounds == BoundsMode::Checked || options.debug;  // (debug: asserts)
         DeviceState& s = bind();
         kernel->arch = s.arch;
@@ -508,7 +512,7 @@ private:
         if (cu::Function f = slot.function.load(std::memory_order_relaxed)) return f;
         cu::Module module = load_module(k, s, driver_jit_.load());
         cu::Function f = nullptr;
-        check(d_.cuModuleGetFunction(&f, module, k.entry.c_str()));
+        check(d_.cuModuleGetFunction(&f, module, (k.symbol.empty() ? k.entry : k.symbol).c_str()));
         if (k.checked) {
             size_t size = 0;
             check(d_.cuModuleGetGlobal(&slot.errors, &size, module, "simt_errors"));
@@ -525,6 +529,7 @@ private:
     // device, or SIMT_DRIVER_JIT=1 until the driver declines PTX as such).
     cu::Module load_module(CudaKernel& k, DeviceState& s, bool via_driver) {
         CudaImage image = compile_for_device(k.request(s.arch), via_driver);
+        if (k.name_expression && !image.lowered_names.empty()) k.symbol = image.lowered_names[0];
         cu::Module module = nullptr;
         if (image.is_cubin) {
             check(d_.cuModuleLoadData(&module, image.bytes.data()));

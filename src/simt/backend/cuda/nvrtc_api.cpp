@@ -60,6 +60,8 @@ Loaded load_library(const std::string& path) {
     bind(lib, a.nvrtcGetPTX, "nvrtcGetPTX", missing);
     bind(lib, a.nvrtcGetCUBINSize, "nvrtcGetCUBINSize", missing, false);
     bind(lib, a.nvrtcGetCUBIN, "nvrtcGetCUBIN", missing, false);
+    bind(lib, a.nvrtcAddNameExpression, "nvrtcAddNameExpression", missing);
+    bind(lib, a.nvrtcGetLoweredName, "nvrtcGetLoweredName", missing);
     bind(lib, a.nvrtcGetPCHCreateStatus, "nvrtcGetPCHCreateStatus", missing, false);
     bind(lib, a.nvrtcGetPCHHeapSizeRequired, "nvrtcGetPCHHeapSizeRequired", missing, false);
     bind(lib, a.nvrtcSetPCHHeapSize, "nvrtcSetPCHHeapSize", missing, false);

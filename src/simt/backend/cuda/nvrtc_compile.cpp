@@ -68,6 +68,7 @@ void compile_program(const NvrtcRequest& req, const std::string& target, const s
     check_nvrtc(api.nvrtcCreateProgram(&p.handle, in.source.c_str(), "simt_kernel.cu", int(in.headers.size()),
                                        in.headers.data(), in.header_names.data()),
                 "nvrtcCreateProgram");
+    for (const std::string& e : req.name_expressions) check_nvrtc(api.nvrtcAddNameExpression(p.handle, e.c_str()), "nvrtcAddNameExpression");
     Stopwatch compiling;
     cu::NvrtcResult r = api.nvrtcCompileProgram(p.handle, int(argv.size()), argv.data());
     record_ms(&CompileCounters::last_compiler_ms, compiling.ms());
@@ -83,11 +84,17 @@ void compile_program(const NvrtcRequest& req, const std::string& target, const s
     }
 }
 
-// Runs NVRTC: PTX for a compute_ target, cubin for an sm_ target.
-std::string run_nvrtc(const NvrtcRequest& req, const std::string& target, bool cubin) {
+// Runs NVRTC: PTX for a compute_ target, cubin for an sm_ target; the lowered names of the
+// request's name expressions into *lowered.
+std::string run_nvrtc(const NvrtcRequest& req, const std::string& target, bool cubin, std::vector<std::string>* lowered) {
     const cu::NvrtcApi& api = nvrtc();
     Program p;
     compile_program(req, target, {}, p);
+    for (const std::string& e : req.name_expressions) {
+        const char* name = nullptr;
+        check_nvrtc(api.nvrtcGetLoweredName(p.handle, e.c_str(), &name), "nvrtcGetLoweredName");
+        lowered->push_back(name ? name : "");
+    }
     std::string out;
     size_t size = 0;
     if (cubin) {
@@ -109,24 +116,45 @@ std::string cache_key(const NvrtcRequest& req, const std::string& target) {
     Sha256 h;
     h.update("simt-cuda-kernel-v1\nnvrtc " + std::to_string(nvrtc_version()) + "\n" + target);
     for (const std::string& o : nvrtc_options(req)) h.update("\n" + o);
+    for (const std::string& e : req.name_expressions) h.update("\nname expression " + e);
     h.update("\n");
     h.update(req.source);
     return h.hex_digest();
 }
 
-// From the disk cache, or compiled by NVRTC and stored.
-std::string cached_compile(const NvrtcRequest& req, const std::string& target, bool cubin) {
+std::string joined_lines(const std::vector<std::string>& lines) {
+    std::string out;
+    for (const std::string& l : lines) out += l + "\n";
+    return out;
+}
+
+std::vector<std::string> split_lines(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) out.push_back(line);
+    return out;
+}
+
+// From the disk cache, or compiled by NVRTC and stored; with name expressions, their lowered
+// names are cached beside the image (".names", one per line).
+std::string cached_compile(const NvrtcRequest& req, const std::string& target, bool cubin,
+                           std::vector<std::string>* lowered) {
     std::string key = cache_key(req, target);
     const char* suffix = cubin ? ".cubin" : ".ptx";
     DiskCache& cache = DiskCache::instance();
-    std::string path, bytes;
-    if (cache.lookup("cuda", key, suffix, path, &bytes) && !bytes.empty()) {
+    std::string path, bytes, names;
+    if (cache.lookup("cuda", key, suffix, path, &bytes) && !bytes.empty() &&
+        (req.name_expressions.empty() || (cache.lookup("cuda", key, ".names", path, &names) &&
+                                          split_lines(names).size() == req.name_expressions.size()))) {
         count(&CompileCounters::disk_hits);
+        if (!req.name_expressions.empty()) *lowered = split_lines(names);
         return bytes;
     }
     count(&CompileCounters::compiled);
-    bytes = run_nvrtc(req, target, cubin);
+    lowered->clear();
+    bytes = run_nvrtc(req, target, cubin, lowered);
     try {
+        if (!req.name_expressions.empty()) cache.store("cuda", key, ".names", joined_lines(*lowered));
         cache.store("cuda", key, suffix, bytes);
     } catch (const Error&) {
         // A cache that cannot be written only costs a recompile next time.
@@ -202,7 +230,7 @@ CudaImage compile_for_device(const NvrtcRequest& req, bool ptx_for_driver) {
         image.target = "compute_" + std::to_string(req.arch);
         image.is_cubin = false;
     }
-    image.bytes = cached_compile(req, image.target, image.is_cubin);
+    image.bytes = cached_compile(req, image.target, image.is_cubin, &image.lowered_names);
     return image;
 }
 
@@ -227,7 +255,8 @@ void check_device_code(const NvrtcRequest& req) {
     bool cubin = false;
     std::string target = nvrtc_target_for(req.arch, &cubin);
     if (!nvrtc_has_syntax_only()) {
-        cached_compile(req, target, cubin);
+        std::vector<std::string> lowered;
+        cached_compile(req, target, cubin, &lowered);
         return;
     }
     Program p;
@@ -238,7 +267,8 @@ std::string compile_ptx_text(const NvrtcRequest& req) {
     bool cubin = false;
     std::string target = nvrtc_target_for(req.arch, &cubin);
     if (cubin) target = "compute_" + std::to_string(req.arch);
-    std::string ptx = cached_compile(req, target, false);
+    std::vector<std::string> lowered;
+    std::string ptx = cached_compile(req, target, false, &lowered);
     while (!ptx.empty() && ptx.back() == '\0') ptx.pop_back();
     return ptx;
 }

@@ -17,12 +17,16 @@ struct NvrtcRequest {
     bool relocatable = false;         // -rdc=true: keep external device functions (compile_ptx device=True)
     bool optimize = true;             // false: --Ofast-compile=max (compile_ptx opt=False)
     bool minimal = true;              // --minimal (false for users' raw CUDA C++, which may need all of it)
+    // C++ names of template kernels to instantiate (RawModule's name_expressions): the image
+    // comes with each one's lowered (mangled) symbol name.
+    std::vector<std::string> name_expressions;
 };
 
 struct CudaImage {
     std::string bytes;   // a cubin, or NUL-terminated PTX text
     bool is_cubin = false;
     std::string target;  // "sm_90" or "compute_90"
+    std::vector<std::string> lowered_names;  // of the request's name_expressions, in order
 };
 
 // What NVRTC is asked to target for a device of compute capability `arch`: the real arch when
