@@ -22,7 +22,6 @@ struct RawFunction {
     std::string kind = "raw kernel";  // what messages call it ("kernel" for simt.core's)
     std::shared_ptr<LoadedKernel> kernel;
     GeneratedSource source;
-    ArgumentPack pack;  // reused launch to launch (keeps its capacity)
 };
 
 // What one argument is passed as, for messages: "a Python float (8-byte double)".
@@ -31,8 +30,7 @@ struct Packed {
     std::string what;
 };
 
-Packed pack_argument(RawFunction& f, nb::handle arg, size_t index) {
-    ArgumentPack& pack = f.pack;
+Packed pack_argument(const RawFunction& f, ArgumentPack& pack, nb::handle arg, size_t index) {
     PyObject* o = arg.ptr();
     if (is_ndarray(o)) {
         NdArray& a = ndarray_of(o);
@@ -104,9 +102,11 @@ void launch(RawFunction& f, nb::handle grid, nb::handle block, nb::tuple args, i
     config.block = dim3_from(block, "block", f);
     config.dynamic_shared_bytes = shared_mem;
     config.stream = stream.is_none() ? current_stream() : stream_from_object(stream);
-    f.pack.clear();
+    // A pack per launch: another thread may launch the same kernel while this one, without the
+    // GIL, is still handing its pack to the backend.
+    ArgumentPack pack;
     std::vector<Packed> packed;
-    for (size_t i = 0; i < args.size(); ++i) packed.push_back(pack_argument(f, args[i], i));
+    for (size_t i = 0; i < args.size(); ++i) packed.push_back(pack_argument(f, pack, args[i], i));
     std::vector<int64_t> sizes = f.kernel->parameter_sizes();
     if (!sizes.empty()) {
         if (sizes.size() != packed.size())
@@ -119,7 +119,7 @@ void launch(RawFunction& f, nb::handle grid, nb::handle block, nb::tuple args, i
                       packed[i].what.c_str(), (long long)sizes[i]);
     }
     nb::gil_scoped_release release;
-    backend().launch(*f.kernel, config, f.pack);
+    backend().launch(*f.kernel, config, pack);
 }
 
 }  // namespace

@@ -366,3 +366,25 @@ def test_template_kernels_by_name_expression(rng):
     with pytest.raises(ValueError, match=r"'scale_add<float, 4>' is not a __global__ function .*name_expressions"):
         module.get_function("scale_add<float, 4>")
     module.compile()  # (every extern "C" kernel and name expression)
+
+
+def test_one_raw_kernel_launched_from_several_threads(rng):
+    # Each launch packs its own arguments: the launch path runs without the GIL, so a pack shared
+    # by the kernel object could be overwritten by another thread's launch.
+    import threading
+    k = simt.RawKernel(SAXPY, "saxpy", options=("-DVALUE_T=float",))
+    inputs = [rng.standard_normal(3000).astype(np.float32) for _ in range(8)]
+    outs = [simt.zeros(3000, np.float32) for _ in inputs]
+
+    def work(j):
+        for _ in range(20):
+            k((24,), (128,), (simt.asarray(inputs[j]), simt.asarray(inputs[j]), np.float32(j), outs[j], np.int32(3000)))
+
+    threads = [threading.Thread(target=work, args=(j,)) for j in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    simt.synchronize()
+    for j, x in enumerate(inputs):
+        np.testing.assert_allclose(outs[j].get(), np.float32(j) * x + x, rtol=1e-6)
