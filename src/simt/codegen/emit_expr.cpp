@@ -226,7 +226,8 @@ std::string Emitter::call_expr(const Expr& e) {
     if (r && r->callee) {
         const TypedFunction& f = *r->callee;
         std::vector<const char*> names;
-        for (const Param& p : f.def.params) names.push_back(p.name.c_str());
+        const size_t visible = f.def.params.size() - f.hidden_params;
+        for (size_t i = 0; i < visible; ++i) names.push_back(f.def.params[i].name.c_str());
         std::string error;
         std::vector<const Expr*> args = match_call_args(e, names, 0, error);
         std::string s = f.c_name + "(ctx";
@@ -237,6 +238,8 @@ std::string Emitter::call_expr(const Expr& e) {
                 s += ", " + literal(d.resolved->constant, f.param_types[i]);
             }
         }
+        // An inner function's hidden parameters: the caller's variables of the same names.
+        for (size_t i = visible; i < f.def.params.size(); ++i) s += ", " + c_identifier(f.def.params[i].name);
         return s + ")";
     }
     if (r && r->builtin.rfind("cast.", 0) == 0) {

@@ -118,6 +118,7 @@ void Emitter::statement(const Stmt& s) {
         case StmtKind::Continue:
             line("continue;");
             return;
+        case StmtKind::FunctionDef:  // an inner function is emitted as a function of its own
         case StmtKind::Pass:
             return;
         case StmtKind::Assert:

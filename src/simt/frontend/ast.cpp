@@ -134,6 +134,15 @@ static void dump_stmt(const Stmt& s, int depth, std::string& out) {
         case StmtKind::Return: out += pad + "(return" + (s.value ? " " + dump(*s.value) : "") + ")\n"; break;
         case StmtKind::Assert: out += pad + "(assert " + dump(*s.value) + ")\n"; break;
         case StmtKind::Raise: out += pad + "(raise" + (s.value ? " " + dump(*s.value) : "") + ")\n"; break;
+        case StmtKind::FunctionDef: {
+            std::string inner = dump(*s.def);
+            for (size_t at = 0; at < inner.size();) {  // indent the nested definition's lines
+                size_t end = inner.find('\n', at);
+                out += pad + inner.substr(at, end - at) + "\n";
+                at = end + 1;
+            }
+            break;
+        }
     }
 }
 
@@ -141,8 +150,54 @@ static void dump_block(const std::vector<StmtPtr>& body, int depth, std::string&
     for (const StmtPtr& s : body) dump_stmt(*s, depth, out);
 }
 
+static ExprPtr clone_expr(const Expr* e) {
+    if (!e) return nullptr;
+    auto c = std::make_unique<Expr>(e->kind, e->loc);
+    c->text = e->text;
+    c->int_value = e->int_value;
+    c->big_int = e->big_int;
+    c->float_value = e->float_value;
+    c->bool_value = e->bool_value;
+    c->binop = e->binop;
+    c->unop = e->unop;
+    c->boolop = e->boolop;
+    c->cmpops = e->cmpops;
+    for (const ExprPtr& child : e->children) c->children.push_back(clone_expr(child.get()));
+    for (const Keyword& k : e->keywords) c->keywords.push_back({k.name, clone_expr(k.value.get())});
+    return c;
+}
+
+static std::vector<StmtPtr> clone_block(const std::vector<StmtPtr>& body) {
+    std::vector<StmtPtr> out;
+    for (const StmtPtr& s : body) {
+        auto c = std::make_unique<Stmt>(s->kind, s->loc);
+        for (const ExprPtr& t : s->targets) c->targets.push_back(clone_expr(t.get()));
+        c->value = clone_expr(s->value.get());
+        c->target = clone_expr(s->target.get());
+        c->test = clone_expr(s->test.get());
+        c->iter = clone_expr(s->iter.get());
+        c->message = clone_expr(s->message.get());
+        c->op = s->op;
+        c->body = clone_block(s->body);
+        c->orelse = clone_block(s->orelse);
+        if (s->def) c->def = std::make_shared<FunctionDef>(clone(*s->def));
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
+FunctionDef clone(const FunctionDef& f) {
+    FunctionDef c;
+    c.name = f.name;
+    c.loc = f.loc;
+    for (const Param& p : f.params) c.params.push_back({p.name, p.loc, clone_expr(p.default_value.get())});
+    c.body = clone_block(f.body);
+    c.is_lambda = f.is_lambda;
+    return c;
+}
+
 std::string dump(const FunctionDef& f) {
-    std::string out = "def " + f.name + "(";
+    std::string out = std::string(f.is_lambda ? "lambda " : "def ") + f.name + "(";
     for (size_t i = 0; i < f.params.size(); ++i) out += (i ? ", " : "") + f.params[i].name;
     out += ")\n";
     dump_block(f.body, 1, out);

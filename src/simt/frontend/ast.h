@@ -60,7 +60,9 @@ struct Expr {
     Expr* child(size_t i) const { return children[i].get(); }
 };
 
-enum class StmtKind { Expr, Assign, AugAssign, If, For, While, Break, Continue, Return, Pass, Assert, Raise };
+enum class StmtKind { Expr, Assign, AugAssign, If, For, While, Break, Continue, Return, Pass, Assert, Raise, FunctionDef };
+
+struct FunctionDef;
 
 struct Stmt;
 using StmtPtr = std::unique_ptr<Stmt>;
@@ -78,6 +80,8 @@ struct Stmt {
     std::vector<StmtPtr> body;
     std::vector<StmtPtr> orelse;   // If else/elif branch; For/While `else:` block
 
+    std::shared_ptr<FunctionDef> def;  // FunctionDef: a nested `def`, or `name = lambda ...: ...`
+
     int site = -1;                 // Assert/Raise reported with debug=True: its CompileUnit::bounds_sites entry
 
     Stmt(StmtKind k, Loc l) : kind(k), loc(l) {}
@@ -94,7 +98,12 @@ struct FunctionDef {
     Loc loc;
     std::vector<Param> params;
     std::vector<StmtPtr> body;
+    bool is_lambda = false;  // `name = lambda ...: expr` (body: one return statement)
 };
+
+// A copy of a function's tree without the annotations of semantic analysis (an inner function is
+// analyzed once per specialization, each on its own copy).
+FunctionDef clone(const FunctionDef& f);
 
 // Debug rendering of the tree as nested S-expressions (used by the parser tests).
 std::string dump(const Expr& e);

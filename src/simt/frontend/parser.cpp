@@ -35,6 +35,15 @@ public:
             if (is_name("class")) fail(peek().loc, "unsupported statement: class (kernels are functions)");
             fail(peek().loc, "expected a function definition ('def')");
         }
+        FunctionDef f = parse_def();
+        while (peek().kind == Tok::Newline) next();
+        if (peek().kind != Tok::End) fail(peek().loc, "unexpected text after the function body");
+        return f;
+    }
+
+private:
+    // `def name(params): body` (the kernel itself, or a function nested in it).
+    FunctionDef parse_def() {
         FunctionDef f;
         f.loc = next().loc;
         f.name = expect_identifier("function name").text;
@@ -55,12 +64,37 @@ public:
         if (is_op("->")) { next(); parse_test(); }
         expect_op(":");
         f.body = parse_block();
-        while (peek().kind == Tok::Newline) next();
-        if (peek().kind != Tok::End) fail(peek().loc, "unexpected text after the function body");
         return f;
     }
 
-private:
+    // `name = lambda params: expr`, the one place a lambda may appear: a function named `name`
+    // whose body returns `expr`.
+    StmtPtr parse_lambda_assignment() {
+        Token name = next();
+        next();  // '='
+        auto f = std::make_shared<FunctionDef>();
+        f->loc = next().loc;  // 'lambda'
+        f->name = name.text;
+        f->is_lambda = true;
+        while (!is_op(":")) {
+            if (is_op("*") || is_op("**")) fail(peek().loc, "unsupported parameter: *args/**kwargs in a lambda");
+            Param p;
+            Token pname = expect_identifier("parameter name");
+            p.name = pname.text;
+            p.loc = pname.loc;
+            if (is_op("=")) { next(); p.default_value = parse_test(); }
+            f->params.push_back(std::move(p));
+            if (!is_op(":")) expect_op(",");
+        }
+        next();
+        auto ret = std::make_unique<Stmt>(StmtKind::Return, peek().loc);
+        ret->value = parse_test();
+        f->body.push_back(std::move(ret));
+        auto s = std::make_unique<Stmt>(StmtKind::FunctionDef, name.loc);
+        s->def = std::move(f);
+        return s;
+    }
+
     // --- token helpers -------------------------------------------------------------------
     const Token& peek(size_t ahead = 0) const {
         size_t i = pos_ + ahead;
@@ -115,7 +149,12 @@ private:
             if (w == "if") { out.push_back(parse_if()); return; }
             if (w == "for") { out.push_back(parse_for()); return; }
             if (w == "while") { out.push_back(parse_while()); return; }
-            if (w == "def") fail(t.loc, "unsupported statement: nested def (define a @cuda.jit(device=True) function at module level)");
+            if (w == "def") {
+                auto s = std::make_unique<Stmt>(StmtKind::FunctionDef, t.loc);
+                s->def = std::make_shared<FunctionDef>(parse_def());
+                out.push_back(std::move(s));
+                return;
+            }
             if (w == "class" || w == "try" || w == "with" || w == "async" || w == "match")
                 if (w != "match" || (peek(1).kind == Tok::Name))
                     fail(t.loc, "unsupported statement: " + w);
@@ -165,8 +204,15 @@ private:
                 if (is_name("from")) fail(loc, "unsupported statement: raise ... from");
                 return s;
             }
-            if (w == "del" || w == "global" || w == "nonlocal" || w == "import" ||
-                w == "from" || w == "yield" || w == "lambda" || w == "await")
+            if (w == "nonlocal")
+                fail(loc, "unsupported statement: nonlocal (an inner function cannot assign to a variable of the enclosing "
+                          "function; return the new value instead)");
+            if (w == "global") fail(loc, "unsupported statement: global (kernels cannot assign module-level variables)");
+            if (w == "yield") fail(loc, "unsupported statement: yield (generators are not supported in kernels)");
+            if (peek(1).kind == Tok::Op && peek(1).text == "=" && peek(2).kind == Tok::Name && peek(2).text == "lambda" &&
+                !is_keyword(w))
+                return parse_lambda_assignment();
+            if (w == "del" || w == "import" || w == "from" || w == "lambda" || w == "await")
                 fail(loc, "unsupported statement: " + w);
         }
         ExprPtr first = parse_testlist();
@@ -325,8 +371,12 @@ private:
         return false;
     }
 
+    [[noreturn]] void fail_lambda(Loc loc) {
+        fail(loc, "unsupported expression: lambda here (a lambda can only be assigned to a name, `f = lambda x: ...`, and then called)");
+    }
+
     ExprPtr parse_test() {
-        if (is_name("lambda")) fail(peek().loc, "unsupported expression: lambda");
+        if (is_name("lambda")) fail_lambda(peek().loc);
         ExprPtr body = parse_or_test();
         if (is_name("if")) {
             Loc loc = next().loc;
@@ -547,8 +597,9 @@ private:
                     return e;
                 }
                 if (t.text == "None") { next(); return std::make_unique<Expr>(ExprKind::None, loc); }
-                if (t.text == "lambda") fail(loc, "unsupported expression: lambda");
-                if (t.text == "yield" || t.text == "await") fail(loc, "unsupported expression: " + t.text);
+                if (t.text == "lambda") fail_lambda(loc);
+                if (t.text == "yield") fail(loc, "unsupported expression: yield (generators are not supported in kernels)");
+                if (t.text == "await") fail(loc, "unsupported expression: " + t.text);
                 if (is_keyword(t.text)) fail_unexpected("an expression");
                 auto e = std::make_unique<Expr>(ExprKind::Name, loc);
                 e->text = next().text;

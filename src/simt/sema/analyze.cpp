@@ -82,6 +82,7 @@ void Sema::run() {
     std::set<std::string> assigned;
     collect_assigned(def.body, assigned);
     for (const std::string& n : assigned) local_names_.insert(n);
+    collect_inner_functions();
 
     const int kMaxPasses = 64;
     for (int pass = 0; pass < kMaxPasses; ++pass) {
@@ -277,6 +278,7 @@ void Sema::statement(Stmt& s) {
             if (loop_depth_ == 0) unsupported(s.loc, std::string("SyntaxError: '") + (s.kind == StmtKind::Break ? "break" : "continue") + "' outside loop");
             return;
         case StmtKind::Pass:
+        case StmtKind::FunctionDef:  // typed at each call (sema/inner_functions.cpp)
             return;
         case StmtKind::Assert:
             check_condition(*s.value);

@@ -2,6 +2,7 @@
 // into the host language (Python), answering with what the name is bound to.
 #pragma once
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 namespace simt {
 
 struct FunctionOptions;
+struct FunctionDef;
 struct DeviceFunctionRef;
 
 struct GlobalValue {
@@ -57,6 +59,13 @@ struct DeviceFunctionRef {
     // Declared signatures (eager compilation): calls use the best-fitting one, converting
     // arguments, and the declared return type is enforced. Empty: specialize per call.
     std::vector<Signature> signatures;
+    // An inner function (a `def` or `f = lambda` nested in a kernel or device function; see
+    // sema/inner_functions.cpp): its definition in the enclosing function's tree, the enclosing
+    // variables it reads (passed as trailing hidden parameters at each call, by value) and the
+    // inner functions its body can name.
+    const FunctionDef* inner = nullptr;
+    std::vector<std::string> captures;
+    std::map<std::string, std::weak_ptr<DeviceFunctionRef>> visible;
 };
 
 }  // namespace simt

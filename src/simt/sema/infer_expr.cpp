@@ -172,6 +172,8 @@ const Type* Sema::infer_name(Expr& e) {
         }
         return it->second;
     }
+    auto inner = inner_functions_.find(e.text);
+    if (inner != inner_functions_.end()) return infer_inner_function_name(e, inner->second);
     auto it = globals_.find(e.text);
     if (it == globals_.end()) it = globals_.emplace(e.text, resolve_(e.text)).first;
     return from_global(e, it->second);
@@ -336,7 +338,9 @@ const Type* Sema::infer_subscript(Expr& e) {
 }
 
 const Type* Sema::infer_call(Expr& e) {
+    callee_name_ = e.children[0].get();
     const Type* callee = type_of(*e.children[0]);
+    callee_name_ = nullptr;
     bool incomplete = !callee;
     for (size_t i = 1; i < e.children.size(); ++i) if (!type_of(*e.children[i])) incomplete = true;
     for (Keyword& k : e.keywords) if (!type_of(*k.value)) incomplete = true;
@@ -370,13 +374,14 @@ const Type* Sema::infer_call(Expr& e) {
 }
 
 const Type* Sema::infer_device_call(Expr& e, const std::shared_ptr<DeviceFunctionRef>& ref) {
-    std::string frame = ref->source.filename + ":" + ref->name;
+    const bool inner = ref->inner != nullptr;  // a nested def or lambda (sema/inner_functions.cpp)
+    std::string frame = inner ? ref->key : ref->source.filename + ":" + ref->name;
     if (std::find(call_stack_.begin(), call_stack_.end(), frame) != call_stack_.end()) {
         std::string chain;
         for (const std::string& f : call_stack_) chain += f.substr(f.rfind(':') + 1) + " -> ";
         fail(e.loc, "recursive device function calls are not supported (" + chain + ref->name + ")");
     }
-    FunctionDef def = parse_function(ref->source);
+    FunctionDef def = inner ? clone(*ref->inner) : parse_function(ref->source);
     // Positional and keyword arguments in the callee's parameter order; defaults must be constants.
     std::vector<const char*> names;
     for (const Param& p : def.params) names.push_back(p.name.c_str());
@@ -387,7 +392,7 @@ const Type* Sema::infer_device_call(Expr& e, const std::shared_ptr<DeviceFunctio
     for (size_t i = 0; i < args.size(); ++i) {
         if (args[i]) { types.push_back(args[i]->type); continue; }
         if (!def.params[i].default_value) fail(e.loc, ref->name + "() missing required argument '" + def.params[i].name + "'");
-        Sema probe(unit_, fn_, resolve_, call_stack_);
+        Sema probe(unit_, fn_, inner ? ref->resolve : resolve_, call_stack_);
         const Type* t = probe.type_of(*def.params[i].default_value);
         if (!probe.constant(*def.params[i].default_value))
             fail(e.loc, "default value of parameter '" + def.params[i].name + "' of " + ref->name + " must be a constant");
@@ -398,6 +403,7 @@ const Type* Sema::infer_device_call(Expr& e, const std::shared_ptr<DeviceFunctio
         if (!t->is_scalar() && !t->is_array() && !t->is_tuple())
             fail(args[i] ? args[i]->loc : e.loc, "cannot pass a value of type " + t->str() + " to device function " + ref->name);
     }
+    if (inner && !inner_call_arguments(e, *ref, types)) return nullptr;
     const Signature* declared = nullptr;
     if (!ref->signatures.empty()) {
         // Eagerly compiled: the call uses the declared signature its arguments fit best.
@@ -425,10 +431,16 @@ const Type* Sema::infer_device_call(Expr& e, const std::shared_ptr<DeviceFunctio
         fn->device_key = ref->key;
         fn->param_types = types;
         fn->c_name = c_identifier(ref->name) + "_" + std::to_string(unit_.functions.size());
+        // (an inner function may share its name with the function it is nested in, whose
+        // specialization is not in the unit yet: the depth of the call keeps their names apart)
+        if (inner) fn->c_name = c_identifier(ref->name) + "_in" + std::to_string(unit_.functions.size()) + "_" + std::to_string(call_stack_.size());
         fn->force_inline = ref->inline_always;
+        fn->hidden_params = ref->captures.size();
+        for (const std::string& c : ref->captures) fn->def.params.push_back({c, fn->def.loc, nullptr});
         call_stack_.push_back(frame);
         try {
             Sema sub(unit_, *fn, ref->resolve, call_stack_);
+            sub.inherit_inner_functions(*ref);
             sub.run();
             if (declared && declared->return_type) enforce_return_type(*fn, declared->return_type);
         } catch (...) {

@@ -54,6 +54,8 @@ public:
     CompileUnit& unit() { return unit_; }
     TypedFunction& function() { return fn_; }
     bool final_pass() const { return final_; }
+    // The inner functions an inner function's body can name (its enclosing scopes' ones).
+    void inherit_inner_functions(const DeviceFunctionRef& ref);
 
 private:
     // statements
@@ -85,6 +87,10 @@ private:
     std::string expr_text(const Expr& e) const;
     bool is_frame_array(const Expr& e) const;
     void check_integer_literals(const std::vector<StmtPtr>& body) const;  // sema/integer_literals.cpp
+    // sema/inner_functions.cpp
+    void collect_inner_functions();
+    const Type* infer_inner_function_name(Expr& e, const std::shared_ptr<DeviceFunctionRef>& ref);
+    bool inner_call_arguments(Expr& e, const DeviceFunctionRef& ref, std::vector<const Type*>& types);
 
     CompileUnit& unit_;
     TypedFunction& fn_;
@@ -95,6 +101,8 @@ private:
     std::set<std::string> frame_arrays_;  // locals bound to a cuda.local.array of this function's frame
     std::map<std::string, GlobalValue> globals_;      // resolver answers, asked once per name
     std::vector<std::string> local_order_;
+    std::map<std::string, std::shared_ptr<DeviceFunctionRef>> inner_functions_;  // nested defs/lambdas by name
+    const Expr* callee_name_ = nullptr;  // the Name a Call being typed calls (an inner function may only be called)
     bool changed_ = false;
     bool final_ = false;
     bool incomplete_ = false;   // a read of a local whose type is not known yet

@@ -53,6 +53,7 @@ struct TypedFunction {
     std::vector<TypedFunction*> callees;  // device functions called (after the final pass)
     bool force_inline = false;  // a device function declared with inline=True / "always"
     std::string device_key;     // the device function's DeviceFunctionRef::key (one per dispatcher)
+    size_t hidden_params = 0;   // an inner function: its last params are the enclosing variables it reads
 };
 
 // A bounds-check site: where an array access is in the user's source.
