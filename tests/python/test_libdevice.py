@@ -606,3 +606,18 @@ def test_numba_compat_name(tmp_path):
     out = subprocess.run([sys.executable, "-m", "simt.compat", str(script)], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert abs(float(out.stdout.split()[-1]) - 3.0) < 1e-12
+
+
+@cuda.jit(device=True)
+def _unit_circle(x):
+    s, c = libdevice.sincosf(x)
+    return s * s + c * c + libdevice.popc(5)
+
+
+def test_called_from_a_device_function():
+    @cuda.jit
+    def k(out):
+        out[0] = _unit_circle(0.3)
+    d = simt.zeros(1)
+    k[1, 1](d)
+    assert abs(d.get()[0] - 3.0) < 1e-6
