@@ -5,7 +5,7 @@ from ._device import (Device, Event, MemoryPool, Stream, default_stream, event, 
                       get_current_stream, get_default_memory_pool, get_elapsed_time, stream, synchronize)
 from ._compile_ptx import compile_ptx, compile_ptx_for_current_device
 from ._jit import Dispatcher, jit
-from . import random
+from . import libdevice, random
 from ._fp16_stubs import fp16
 from ._stubs import blockDim, blockIdx, grid, gridDim, gridsize, laneid, threadIdx, warpsize
 from ._stubs import (activemask, all_sync, any_sync, atomic, ballot_sync, brev, cbrt, clz, const, eq_sync, ffs, fma,

@@ -24,11 +24,14 @@ def _module_name(obj):
         return _MODULES[obj]
     import simt
     import simt.cuda
+    import simt.cuda.libdevice
     import simt.cuda.random
     if obj is simt.cuda:
         return "cuda"
     if obj is simt.cuda.random:
         return "cuda.random"
+    if obj is simt.cuda.libdevice:
+        return "cuda.libdevice"
     if obj is simt:
         return "simt"
     if getattr(obj, "_simt_compat_numba", False):

@@ -16,6 +16,7 @@ extern const char* const prelude_scalar_math;
 extern const char* const prelude_complex_math;
 extern const char* const prelude_xoroshiro;
 extern const char* const prelude_random;
+extern const char* const prelude_libdevice_cpu;
 }  // namespace embedded
 
 namespace {
@@ -35,6 +36,12 @@ const std::string& prelude_source(Target target) {
     static const std::string cpu = joined(embedded::prelude_cpu, "cpu_sync.h", embedded::prelude_cpu_sync);
     static const std::string cuda = joined(embedded::prelude_cuda, "cuda_sync.h", embedded::prelude_cuda_sync);
     return target == Target::Cuda ? cuda : cpu;
+}
+
+// Appended to the cpu prelude only for units that call libdevice (it would slow every compile).
+const std::string& libdevice_cpu_prelude() {
+    static const std::string text = part("libdevice_cpu.h", embedded::prelude_libdevice_cpu);
+    return text;
 }
 
 }  // namespace simt
