@@ -407,23 +407,25 @@ SIMT_INLINE double simt_ld_ddiv_m(double a, double b, int m) { return simt_ld_di
 SIMT_INLINE double simt_ld_drcp_m(double a, int m) { return simt_ld_div_m(1.0, a, m); }
 SIMT_INLINE double simt_ld_dsqrt_m(double a, int m) { return simt_ld_sqrt_m(a, m); }
 
-// Float to integer: rounded as named, saturated to the integer's range, NaN -> 0 (as cvt does).
+// Float to integer: rounded as named, saturated to the integer's range. NaN gives what the H200's
+// cvt gave (2026-12-01): 0 from float to 32 bits, the sign bit alone (0x80000000...) from double to
+// 32 bits and from either to 64 bits.
 template <class I>
-SIMT_INLINE I simt_ld_to_int(double x, int m, I lo, I hi) {
-    if (x != x) return 0;
+SIMT_INLINE I simt_ld_to_int(double x, int m, I lo, I hi, I nan) {
+    if (x != x) return nan;
     double r = m == 0 ? __builtin_rint(x) : m == 1 ? __builtin_trunc(x) : m == 2 ? __builtin_ceil(x) : __builtin_floor(x);
     if (r <= (double)lo) return lo;
     if (r >= (double)hi) return hi;
     return (I)r;
 }
-SIMT_INLINE int32_t simt_ld_float2int_m(float x, int m) { return simt_ld_to_int<int32_t>(x, m, -2147483647 - 1, 2147483647); }
-SIMT_INLINE int32_t simt_ld_float2uint_m(float x, int m) { return (int32_t)simt_ld_to_int<uint32_t>(x, m, 0u, 4294967295u); }
-SIMT_INLINE int64_t simt_ld_float2ll_m(float x, int m) { return simt_ld_to_int<int64_t>(x, m, -9223372036854775807L - 1, 9223372036854775807L); }
-SIMT_INLINE int64_t simt_ld_float2ull_m(float x, int m) { return (int64_t)simt_ld_to_int<uint64_t>(x, m, 0ul, 18446744073709551615ul); }
-SIMT_INLINE int32_t simt_ld_double2int_m(double x, int m) { return simt_ld_to_int<int32_t>(x, m, -2147483647 - 1, 2147483647); }
-SIMT_INLINE int32_t simt_ld_double2uint_m(double x, int m) { return (int32_t)simt_ld_to_int<uint32_t>(x, m, 0u, 4294967295u); }
-SIMT_INLINE int64_t simt_ld_double2ll_m(double x, int m) { return simt_ld_to_int<int64_t>(x, m, -9223372036854775807L - 1, 9223372036854775807L); }
-SIMT_INLINE int64_t simt_ld_double2ull_m(double x, int m) { return (int64_t)simt_ld_to_int<uint64_t>(x, m, 0ul, 18446744073709551615ul); }
+SIMT_INLINE int32_t simt_ld_float2int_m(float x, int m) { return simt_ld_to_int<int32_t>(x, m, -2147483647 - 1, 2147483647, 0); }
+SIMT_INLINE int32_t simt_ld_float2uint_m(float x, int m) { return (int32_t)simt_ld_to_int<uint32_t>(x, m, 0u, 4294967295u, 0u); }
+SIMT_INLINE int64_t simt_ld_float2ll_m(float x, int m) { return simt_ld_to_int<int64_t>(x, m, -9223372036854775807L - 1, 9223372036854775807L, -9223372036854775807L - 1); }
+SIMT_INLINE int64_t simt_ld_float2ull_m(float x, int m) { return (int64_t)simt_ld_to_int<uint64_t>(x, m, 0ul, 18446744073709551615ul, 1ul << 63); }
+SIMT_INLINE int32_t simt_ld_double2int_m(double x, int m) { return simt_ld_to_int<int32_t>(x, m, -2147483647 - 1, 2147483647, -2147483647 - 1); }
+SIMT_INLINE int32_t simt_ld_double2uint_m(double x, int m) { return (int32_t)simt_ld_to_int<uint32_t>(x, m, 0u, 4294967295u, 1u << 31); }
+SIMT_INLINE int64_t simt_ld_double2ll_m(double x, int m) { return simt_ld_to_int<int64_t>(x, m, -9223372036854775807L - 1, 9223372036854775807L, -9223372036854775807L - 1); }
+SIMT_INLINE int64_t simt_ld_double2ull_m(double x, int m) { return (int64_t)simt_ld_to_int<uint64_t>(x, m, 0ul, 18446744073709551615ul, 1ul << 63); }
 // llrint / llround: to nearest (ties to even / away from zero), saturated as the conversions are.
 SIMT_INLINE int64_t simt_ld_llrint(double x) { return simt_ld_double2ll_m(x, 0); }
 SIMT_INLINE int64_t simt_ld_llrintf(float x) { return simt_ld_double2ll_m(x, 0); }
