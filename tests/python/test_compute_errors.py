@@ -107,14 +107,13 @@ def test_iterators_used_the_wrong_way():
 def test_one_call_functions_reuse_their_object_for_fresh_host_inits_and_arrays(rng):
     # The cache of the one-call functions keys simt arrays by dtype and host values (h_init) by
     # value type, not by identity: a fresh np.zeros(1) per call must not build a new object.
-    from simt.compute import _algorithm
+    from simt.compute._algorithm import cached
+    from simt.compute._reduce import _Reduce
     h = rng.standard_normal(100).astype(np.float32)
-    out = simt.empty(1, np.float32)
-    cc.reduce_into(simt.asarray(h), out, cc.OpKind.PLUS, 100, np.zeros(1, np.float32))
-    before = len(_algorithm._objects)
-    for _ in range(3):
-        cc.reduce_into(simt.asarray(h), out, cc.OpKind.PLUS, 100, np.zeros(1, np.float32))
-    assert len(_algorithm._objects) == before
+    d, out = simt.asarray(h), simt.empty(1, np.float32)
+    first = cached(_Reduce, d, out, cc.OpKind.PLUS, np.zeros(1, np.float32))
+    assert cached(_Reduce, simt.asarray(h), out, cc.OpKind.PLUS, np.zeros(1, np.float32)) is first
+    assert cached(_Reduce, d.astype(np.float64), simt.empty(1), cc.OpKind.PLUS, np.zeros(1)) is not first
+    assert cached(_Reduce, d, out, cc.OpKind.MAXIMUM, np.zeros(1, np.float32)) is not first
+    cc.reduce_into(d, out, cc.OpKind.PLUS, 100, np.zeros(1, np.float32))
     np.testing.assert_allclose(out.get()[0], h.sum(dtype=np.float64), rtol=1e-5)
-    cc.reduce_into(simt.asarray(h.astype(np.float64)), simt.empty(1), cc.OpKind.PLUS, 100, np.zeros(1))
-    assert len(_algorithm._objects) == before + 1  # (another dtype: another object)
