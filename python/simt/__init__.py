@@ -46,6 +46,7 @@ from ._grids import meshgrid  # noqa: E402
 from ._float_parts import frexp, modf, nan_to_num  # noqa: E402
 from ._copyto import copyto  # noqa: E402
 from ._histograms import bincount, digitize, histogram, interp  # noqa: E402
+from ._covariance import corrcoef, cov  # noqa: E402
 from ._dtype_queries import (can_cast, finfo, iinfo, isscalar, ndim, promote_types, result_type,  # noqa: E402
                              shape, size)
 from ._sorting import argpartition, argsort, lexsort, partition, sort  # noqa: E402
