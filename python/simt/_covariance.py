@@ -49,7 +49,6 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
 def corrcoef(x, y=None, rowvar=True, *, dtype=None):
     """Pearson correlation coefficients of the variables (cov normalized by the variances),
     clipped to [-1, 1] as NumPy clips them."""
-    from ._manipulation import _device_array
     from ._matrix_shapes import diag
     from ._ufuncs import clip, sqrt
     c = cov(x, y, rowvar, dtype=dtype)

@@ -5,6 +5,7 @@ same kernel runs on both backends (python/simt/_raw_kernels.py)."""
 import numpy as np
 
 from . import _kernel_params as kp
+from ._manipulation import broadcast_to
 from ._ndarray import ndarray
 from ._raw_kernels import RawKernel
 
@@ -24,16 +25,17 @@ def typedefs(types):
     return "".join(f"typedef {kp.ctype(dt, 'typedef')} {letter};\n" for letter, dt in sorted(types.items()))
 
 
-def element_offsets(ndim, arrays):
-    """Lines that compute each strided array's byte offset from the flat index i (C order over
-    the output shape d0..d{ndim-1}; broadcast axes have stride 0)."""
-    if ndim == 0 or not arrays:
-        return [f"        long long off_{a} = 0;" for a in arrays]
-    lines = ["        long long rest = i;"] + [f"        long long off_{a} = 0;" for a in arrays]
-    for d in reversed(range(ndim)):
-        lines.append(f"        {{ long long k = rest % d{d}; rest /= d{d};")
-        lines += [f"          off_{a} += k * s_{a}_{d};" for a in arrays]
-        lines.append("        }")
+def offset_lines(index, dims, arrays, ind):
+    """Lines adding to each array's byte offset `off_<name>` the offset of flat `index` over axes
+    `dims` (C order over extents d<k>, byte strides s_<name>_<k>; broadcast axes have stride 0)."""
+    if not dims or not arrays:
+        return []
+    lines = [f"{ind}{{ long long rest = {index};"]
+    for d in reversed(list(dims)):
+        lines.append(f"{ind}  {{ long long k = rest % d{d}; rest /= d{d};")
+        lines += [f"{ind}    off_{a} += k * s_{a}_{d};" for a in arrays]
+        lines.append(f"{ind}  }}")
+    lines.append(f"{ind}}}")
     return lines
 
 
@@ -125,10 +127,9 @@ class ElementwiseKernel:
                     kargs.append(np.int64(v.size))
             else:
                 kargs.append(dt.type(v))
-        ndim = len(shape)
         for p, v in zip(params, values):
             if isinstance(v, ndarray) and not p.raw and not contiguous:
-                kargs += [np.int64(s) for s in broadcast_strides(v, shape)]
+                kargs += [np.int64(s) for s in broadcast_to(v, shape).strides]
         if not contiguous:
             kargs += [np.int64(d) for d in shape]
         kargs.append(np.int64(n))
@@ -158,7 +159,8 @@ class ElementwiseKernel:
         loop = ["    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n;",
                 "         i += (long long)blockDim.x * gridDim.x) {"]
         if not contiguous:
-            loop += element_offsets(ndim, arrays)
+            loop += [f"        long long off_{a} = 0;" for a in arrays]
+            loop += offset_lines("i", range(ndim), arrays, "        ")
         for k, (p, v, dt) in enumerate(zip(params, values, dtypes)):
             if p.raw:
                 continue
@@ -174,15 +176,3 @@ class ElementwiseKernel:
                           *body, "    simt_index _ind = {n};", "    (void)_ind;", self.loop_prep, *loop,
                           self.after_loop, "}", ""])
 
-
-def broadcast_strides(a, shape):
-    """Byte strides of `a` viewed at `shape` (NumPy's broadcasting: missing and unit axes step 0)."""
-    pad = len(shape) - a.ndim
-    out = []
-    for d, n in enumerate(shape):
-        if d < pad:
-            out.append(0)
-        else:
-            extent, stride = a.shape[d - pad], a.strides[d - pad]
-            out.append(0 if extent == 1 and n != 1 else stride)
-    return out

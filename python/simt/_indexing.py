@@ -206,7 +206,7 @@ def getitem(a, key):
     return out
 
 
-def _overlaps(a, b):
+def overlaps(a, b):
     """Whether the memory a and b span may overlap (byte ranges from pointers and strides)."""
     def span(x):
         lo = hi = x._ptr
@@ -231,7 +231,7 @@ def _values(value, dst, shape):
         v[...] = value
     else:
         v = asarray(value)
-    if v.dtype != dst.dtype or _overlaps(v, dst):
+    if v.dtype != dst.dtype or overlaps(v, dst):
         staged = empty(v.shape, dst.dtype)
         staged[...] = v
         v = staged

@@ -8,32 +8,17 @@ import numpy as np
 from . import _kernelgen as kg
 from . import _radix_kernels as rk
 from . import _sort_keys
+from ._indexing import overlaps
 
-# Per backend: threads per block and keys per thread of a full tile; digit bits for rows of at
-# least `wide_row` keys, and for shorter ones (fewer buckets keep the per-tile histograms
-# from outgrowing the data); rows of at most `short_row` keys take one thread each, rows of at most
-# `block_row` one block each (a sorting network in shared memory: one launch in all).
+# Per backend: threads per block and keys per thread of a tile, and the digit bits of a pass, for
+# rows longer than `block_row`; rows of at most `short_row` keys take one thread each, rows of at
+# most `block_row` one block each (a sorting network in shared memory: one launch in all).
 # (cuda: block_row 2048 sorts 2**10 float32 keys in one launch instead of eight digit passes of a
 # few launches each; measured on an H200 2026-12-01, see docs/performance.md.)
 TUNING = {
-    "cuda": {"threads": 256, "items": 8, "radix_bits": 8, "narrow_radix_bits": 4, "wide_row": 2048,
-             "short_row": 16, "block_row": 2048},
-    "cpu": {"threads": 64, "items": 16, "radix_bits": 8, "narrow_radix_bits": 4, "wide_row": 2048,
-            "short_row": 16, "block_row": 2048},
+    "cuda": {"threads": 256, "items": 8, "radix_bits": 8, "short_row": 16, "block_row": 2048},
+    "cpu": {"threads": 64, "items": 16, "radix_bits": 8, "short_row": 16, "block_row": 2048},
 }
-
-
-def _tile_shape(n, tuning):
-    """(threads, items) of the tiles for rows of n keys: a full tile, or for shorter rows the
-    fewest whole warps (a power of two) that cover the row."""
-    T, I = tuning["threads"], tuning["items"]
-    if n >= T * I:
-        return T, I
-    need = -(-n // I)
-    t = 32
-    while t < need and t < T:
-        t *= 2
-    return t, I
 
 
 def _sort_short_rows(keys, values, keys_out, values_out, n, begin_bit, end_bit, descending):
@@ -92,9 +77,9 @@ def _digit_passes(keys, values, keys_out, values_out, n, begin_bit, end_bit, des
     from ._scan import cumsum
     N = keys.size
     nrows = N // n
-    bits = tuning["radix_bits"] if n >= tuning["wide_row"] else tuning["narrow_radix_bits"]
+    bits = tuning["radix_bits"]
     R = 1 << bits
-    T, I = _tile_shape(n, tuning)
+    T, I = tuning["threads"], tuning["items"]
     tpr = -(-n // (T * I))
     count_dt = np.dtype(np.int32) if N < 2 ** 31 else np.dtype(np.int64)
     counts = empty((nrows, R * tpr), count_dt)
@@ -124,22 +109,6 @@ def _bit(value, what):
         return operator.index(value)
     except TypeError:
         raise TypeError(f"radix_sort: {what} must be an integer, not {type(value).__name__}") from None
-
-
-def _overlap(a, b):
-    """Whether the bytes a and b span (first to last element, any strides) meet."""
-    def span(x):
-        lo = hi = x._ptr
-        for n, st in zip(x.shape, x.strides):
-            if n == 0:
-                return None
-            if st > 0:
-                hi += (n - 1) * st
-            else:
-                lo += (n - 1) * st
-        return lo, hi + x.dtype.itemsize
-    sa, sb = span(a), span(b)
-    return sa is not None and sb is not None and sa[0] < sb[1] and sb[0] < sa[1]
 
 
 def _check_1d(x, what):
@@ -187,7 +156,7 @@ def radix_sort(keys, values=None, *, keys_out=None, values_out=None, descending=
         raise ValueError("radix_sort: keys_out must be a contiguous array of the keys' dtype and length")
     for out_name, out in (("keys_out", keys_out), ("values_out", values_out)):
         for in_name, inp in (("keys", keys), ("values", values)):
-            if out is not None and inp is not None and _overlap(out, inp):
+            if out is not None and inp is not None and overlaps(out, inp):
                 raise ValueError(f"radix_sort: {out_name} overlaps {in_name} in memory; it sorts out of place, so the "
                                  "outputs must be other memory than the inputs")
     if values is not None:

@@ -9,25 +9,13 @@ import operator
 import numpy as np
 
 from . import _kernel_params as kp
-from ._elementwise_kernel import RAW_VIEW, broadcast_strides, typedefs
+from ._elementwise_kernel import RAW_VIEW, offset_lines, typedefs
+from ._manipulation import broadcast_to
 from ._ndarray import ndarray
 from ._raw_kernels import RawKernel
 
 BLOCK = 256
 _MAX_BLOCKS = 1 << 16
-
-
-def _decompose(index, dims, strides_of, arrays, ind):
-    """Lines adding, for each array, the byte offset of flat `index` over `dims` (C order)."""
-    if not dims:
-        return []
-    lines = [f"{ind}{{ long long rest = {index};"]
-    for d in reversed(dims):
-        lines.append(f"{ind}  {{ long long k = rest % d{d}; rest /= d{d};")
-        lines += [f"{ind}    off_{a} += k * {strides_of(a, d)};" for a in arrays]
-        lines.append(f"{ind}  }}")
-    lines.append(f"{ind}}}")
-    return lines
 
 
 class ReductionKernel:
@@ -102,7 +90,7 @@ class ReductionKernel:
                 continue
             kargs.append(v)
             if k < nin:
-                kargs += [np.int64(s) for s in broadcast_strides(v, shape)]
+                kargs += [np.int64(s) for s in broadcast_to(v, shape).strides]
             else:  # outputs: strides over the kept axes (their own axes, or with unit axes in between)
                 strides = [v.strides[d] for d in kept] if keepdims else list(v.strides)
                 kargs += [np.int64(s) for s in strides]
@@ -124,7 +112,6 @@ class ReductionKernel:
                 outs.append(p.name)
         sig += [f"long long d{d}" for d in range(ndim)] + ["long long rows", "long long count"]
         R = kp.ctype(reduce_dt, self.name)
-        stride = lambda a, d: f"s_{a}_{d}"  # noqa: E731
         L = [f"#define simt_reduce(a, b) ({self.reduce_expr})",
              f"#define simt_post_map(a) ({self.post_map_expr})",
              f"typedef {R} _type_reduce;",
@@ -135,8 +122,8 @@ class ReductionKernel:
              "        _type_reduce acc = (_type_reduce)(" + self.identity + ");",
              "        for (long long j = t; j < count; j += blockDim.x) {"]
         L += [f"            long long off_{a} = 0;" for a in ins]
-        L += _decompose("row", kept, stride, ins, "            ")
-        L += _decompose("j", list(axes), stride, ins, "            ")
+        L += offset_lines("row", kept, ins, "            ")
+        L += offset_lines("j", axes, ins, "            ")
         for k, (p, v, dt) in enumerate(zip(params[:nin], values[:nin], dtypes[:nin])):
             c = kp.ctype(dt, self.name)
             src = f"*(const {c}*)({p.name}_p + off_{p.name})" if isinstance(v, ndarray) else f"{p.name}_v"
@@ -152,7 +139,7 @@ class ReductionKernel:
               "        }",
               "        if (t == 0) {"]
         L += [f"            long long off_{a} = 0;" for a in outs]
-        L += _decompose("row", kept, lambda a, d: f"s_{a}_{d}", outs, "            ")
+        L += offset_lines("row", kept, outs, "            ")
         for p, dt in zip(params[nin:], dtypes[nin:]):
             c = kp.ctype(dt, self.name)
             L.append(f"            {c}& {p.name} = *({c}*)({p.name}_p + off_{p.name});")
