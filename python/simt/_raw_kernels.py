@@ -54,7 +54,7 @@ class RawKernel:
     (CuPy would pass the bytes through)."""
 
     def __init__(self, code, name, options=(), backend="nvrtc", *, translate_cucomplex=False,
-                 enable_cooperative_groups=False, jitify=False):
+                 enable_cooperative_groups=False, jitify=False, _name_expressions=()):
         if not isinstance(code, str):
             raise TypeError(f"code must be a str of CUDA C++, got {type(code).__name__}")
         if not isinstance(name, str) or not name:
@@ -64,7 +64,7 @@ class RawKernel:
         self.options = _check_options(options, backend, translate_cucomplex, enable_cooperative_groups, jitify)
         self.backend = backend
         self._function = None
-        self._name_expressions = ()  # (set by RawModule for template kernels taken by their C++ name)
+        self._name_expressions = tuple(_name_expressions)  # (RawModule's: template kernels by C++ name)
 
     @property
     def kernel(self):
@@ -124,8 +124,7 @@ class RawModule:
         module's name_expressions (a template kernel's C++ name such as 'k<float, 4>')."""
         k = self._kernels.get(name)
         if k is None:
-            k = RawKernel(self.code, name, self.options, self.backend)
-            k._name_expressions = self.name_expressions  # (a template kernel by its C++ name, e.g. k<float>)
+            k = RawKernel(self.code, name, self.options, self.backend, _name_expressions=self.name_expressions)
             k.kernel  # (compiles now: a missing name is an error here, as in CuPy)
             self._kernels[name] = k
         return k

@@ -63,15 +63,17 @@ Packed pack_argument(const RawFunction& f, ArgumentPack& pack, nb::handle arg, s
         pack.add(v, sizeof(v), 16);
         return {sizeof(v), "a Python complex (16-byte double complex)"};
     }
-    nb::module_ numpy = nb::module_::import_("numpy");
-    if (nb::isinstance(arg, numpy.attr("generic"))) {
+    // (looked up once: this is a launch path)
+    static PyObject* const numpy_generic = nb::object(nb::module_::import_("numpy").attr("generic")).release().ptr();
+    static PyObject* const numpy_ndarray = nb::object(nb::module_::import_("numpy").attr("ndarray")).release().ptr();
+    if (PyObject_TypeCheck(o, (PyTypeObject*)numpy_generic)) {
         nb::object dtype = arg.attr("dtype");
         nb::bytes bytes = nb::cast<nb::bytes>(arg.attr("tobytes")());
         size_t align = nb::cast<size_t>(dtype.attr("alignment"));
         pack.add(bytes.c_str(), bytes.size(), align);
         return {bytes.size(), "a NumPy " + nb::cast<std::string>(dtype.attr("name")) + " (" + std::to_string(bytes.size()) + " bytes)"};
     }
-    if (nb::isinstance(arg, numpy.attr("ndarray")))
+    if (PyObject_TypeCheck(o, (PyTypeObject*)numpy_ndarray))
         raise_host_data(arg, "argument " + std::to_string(index) + " of " + f.kind + " '" + f.name + "'");
     std::string type = nb::cast<std::string>(nb::str(arg.type().attr("__name__")));
     raise(ErrorKind::Type, "argument %zu of %s '%s' is a %s: pass device arrays, NumPy scalars or Python "

@@ -244,24 +244,19 @@ GeneratedSource raw_kernel_source(const RawModuleSource& m, const std::string& n
     }
     // One entry, for the kernel asked for: another __global__ function of the text may sit in an
     // `#if 0` block the host compiler never sees.
-    const std::vector<std::string> names{name};
     std::string defines;
     g.compiler_options = host_options(m.options, options, &defines);
     const bool fibers = needs_fibers(without_comments(m.code));
+    g.entry_name = "simt_raw_entry_0";
+    g.parameter_table = "simt_raw_params_0";
+    const std::string kernel = "(&" + name + ")";  // (parenthesized: a name expression may hold commas)
     std::string entries = "\n#line 1 \"simt-generated\"\n";
-    for (size_t i = 0; i < names.size(); ++i) {
-        const std::string& n = names[i];
-        const std::string id = std::to_string(i);
-        entries += "static const char* const simt_raw_sites_" + id + "[] = {\"a barrier or warp function of kernel '" + n + "'\"};\n";
-        entries += "extern \"C\" SIMT_EXPORT void simt_raw_entry_" + id +
-                   "(const simt_launch* L, void* const* args, int64_t begin, int64_t end) {\n    simt_raw::run(L, args, begin, end, (&" + n +
-                   "), " + (fibers ? "true" : "false") + ", \"" + n + "\", simt_raw_sites_" + id + ");\n}\n";
-        entries += "extern \"C\" SIMT_EXPORT const int64_t* simt_raw_params_" + id + "() { return simt_raw::sizes_of((&" + n + ")); }\n";
-        if (n == name) {
-            g.entry_name = "simt_raw_entry_" + id;
-            g.parameter_table = "simt_raw_params_" + id;
-        }
-    }
+    entries += "static const char* const simt_raw_sites[] = {\"a barrier or warp function of kernel '" + name + "'\"};\n";
+    entries += "extern \"C\" SIMT_EXPORT void " + g.entry_name +
+               "(const simt_launch* L, void* const* args, int64_t begin, int64_t end) {\n    simt_raw::run(L, args, begin, end, " +
+               kernel + ", " + (fibers ? "true" : "false") + ", \"" + name + "\", simt_raw_sites);\n}\n";
+    entries += "extern \"C\" SIMT_EXPORT const int64_t* " + g.parameter_table + "() { return simt_raw::sizes_of(" + kernel +
+               "); }\n";
     g.full_source = std::string("#include <math.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <string.h>\n#include <assert.h>\n") +
                     "#include <type_traits>\n#include <utility>\n#define SIMT_SYSTEM_MATH 1\n" + embedded::prelude_cpu +
                     "\n#line 1 \"simt/prelude/numeric.h\"\n" + embedded::prelude_numeric +

@@ -214,10 +214,8 @@ public:
         h.update(source.full_source);
         std::string key = h.hex_digest();
 
-        // (one shared object may hold several entry points: those of a raw CUDA C++ module)
-        const std::string loaded_key = key + "/" + source.entry_name;
         std::lock_guard<std::mutex> lock(load_mutex_);
-        if (auto it = loaded_.find(loaded_key); it != loaded_.end()) {
+        if (auto it = loaded_.find(key); it != loaded_.end()) {
             ++compile_counters().memory_hits;
             return it->second;
         }
@@ -254,7 +252,7 @@ public:
             if (!kernel->parameter_table)
                 raise(ErrorKind::Compiler, "compiled kernel %s has no %s", path.c_str(), source.parameter_table.c_str());
         }
-        loaded_[loaded_key] = kernel;
+        loaded_[key] = kernel;
         return kernel;
     }
 
