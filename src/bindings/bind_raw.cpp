@@ -21,6 +21,7 @@ struct RawFunction {
     std::string name;
     std::string kind = "raw kernel";  // what messages call it ("kernel" for simt.core's)
     std::shared_ptr<LoadedKernel> kernel;
+    std::vector<int64_t> parameter_sizes;  // read once when loaded (empty: the backend cannot tell)
     GeneratedSource source;
 };
 
@@ -109,7 +110,7 @@ void launch(RawFunction& f, nb::handle grid, nb::handle block, nb::tuple args, i
     ArgumentPack pack;
     std::vector<Packed> packed;
     for (size_t i = 0; i < args.size(); ++i) packed.push_back(pack_argument(f, pack, args[i], i));
-    std::vector<int64_t> sizes = f.kernel->parameter_sizes();
+    const std::vector<int64_t>& sizes = f.parameter_sizes;
     if (!sizes.empty()) {
         if (sizes.size() != packed.size())
             raise(ErrorKind::Type, "%s '%s' takes %zu parameters, got %zu arguments", f.kind.c_str(), f.name.c_str(),
@@ -131,7 +132,7 @@ void bind_raw(nb::module_& m) {
         .def_ro("name", &RawFunction::name)
         .def("launch", &launch, nb::arg("grid"), nb::arg("block"), nb::arg("args"), nb::arg("shared_mem") = 0,
              nb::arg("stream") = nb::none())
-        .def_prop_ro("parameter_sizes", [](RawFunction& f) { return f.kernel->parameter_sizes(); })
+        .def_ro("parameter_sizes", &RawFunction::parameter_sizes)
         .def_prop_ro("compiled_source", [](RawFunction& f) { return f.source.full_source; })
         .def("assembly", [](RawFunction& f) { return f.kernel->assembly(); });
     m.def("_raw_kernel_names", &raw_kernel_names);
@@ -149,6 +150,7 @@ void bind_raw(nb::module_& m) {
         {
             nb::gil_scoped_release release;
             f->kernel = backend().load(f->source, compile);
+            f->parameter_sizes = f->kernel->parameter_sizes();
         }
         // For the test session's NVRTC check: what NVRTC would compile of code the host compiler took.
         if (cuda_source_recording() && backend().target() != Target::Cuda) {
