@@ -1,6 +1,5 @@
 // Emitter: translation-unit assembly, function signatures, kernel entry points, C++ types,
 // literals and conversions.
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <set>
@@ -62,7 +61,7 @@ GeneratedSource Emitter::run() {
     std::string globals = globals_.empty() ? "" : "\n" + globals_;
     g.options = o;
     g.user_code = head + defines + (structs_.empty() ? "" : "\n" + structs_) + globals + functions_;
-    bool libdevice = target_ == Target::Cpu && std::count(global_keys_.begin(), global_keys_.end(), "simt_libdevice_cpu");
+    const bool libdevice = target_ == Target::Cpu && uses_libdevice_;
     g.full_source = prelude_source(target_) + (libdevice ? libdevice_cpu_prelude() : "") + "\n#line 1 \"simt-generated\"\n" + g.user_code;
     g.static_shared_bytes = unit_.static_shared_bytes;
     g.local_bytes = unit_.local_bytes;

@@ -64,6 +64,8 @@ public:
     // file-scope declaration emitted once per key (before all functions).
     void hoist_local(const std::string& declaration);
     void add_global(const std::string& key, const std::string& declaration);
+    // The unit calls libdevice functions: the cpu target joins their host versions to its prelude.
+    void use_libdevice() { uses_libdevice_ = true; }
 
 private:
     void function(const TypedFunction& f);
@@ -136,6 +138,7 @@ private:
     std::map<const Type*, std::string> tuple_names_;
     std::string hoisted_;      // hoist_local() declarations of the current function
     std::string globals_;      // add_global() declarations
+    bool uses_libdevice_ = false;
     std::vector<std::string> global_keys_;
     // region mode (emit_regions.cpp)
     bool regions_ = false;                       // the kernel runs in region mode

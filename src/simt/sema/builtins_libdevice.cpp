@@ -175,7 +175,7 @@ std::string emit_libdevice(Emitter& em, const Expr& call) {
     bool cuda = em.target() == Target::Cuda;
     std::string prefix = cuda ? "__nv_" : "simt_ld_";
     if (cuda) em.add_global("__nv_" + f.name, "extern \"C\" __device__ " + declaration(f, prefix) + ";");
-    else em.add_global("simt_libdevice_cpu", "// libdevice on the host: simt/prelude/libdevice_cpu.h, before this code");
+    else em.use_libdevice();
     std::string args;
     for (size_t i = 0; i < f.params.size(); ++i)
         args += (i ? ", " : "") + em.expr_as(*call.children[i + 1], code_type(f.params[i]));
