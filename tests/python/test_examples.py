@@ -45,6 +45,7 @@ def test_fragment_listings_run(run_script, name, expected):
     ("raw_cuda_kernels.py", "raw CUDA C++ kernels ok on the"),
     ("sort_and_compute.py", "sort and compute ok on the"),
     ("coop_block_reduce.py", "coop block sums ok on the"),
+    ("tile_kernels.py", "tile layer norm and matmul ok on the"),
 ])
 def test_examples_beyond_the_seed(run_script, name, expected):
     # examples/beyond/: short programs for what simt adds to the seed (each asserts its results)

@@ -11,7 +11,7 @@ import sys
 
 # Imported name (or name prefix) → the simt module that stands for it.
 _ALIASES = {"cupy": "simt", "numba.cuda": "simt.cuda", "cuda.coop": "simt.cuda.coop",
-            "cuda.cooperative.experimental": "simt.cuda.coop"}
+            "cuda.cooperative.experimental": "simt.cuda.coop", "cuda.tile": "simt.cuda.tile"}
 # Parents of aliased modules that simt has no module for: empty packages stand in for them
 # (`cuda` only where no real `cuda` package, e.g. cuda-python, is installed).
 _PACKAGE = "<package>"

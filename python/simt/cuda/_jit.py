@@ -36,7 +36,7 @@ def _function_source(func):
 class Dispatcher(_simt.Dispatcher):
     """A @cuda.jit function: launch it with kernel[griddim, blockdim](*args)."""
 
-    def __init__(self, py_func, options, signatures=None):
+    def __init__(self, py_func, options, signatures=None, resolver=None):
         source, filename, first_line, indent = _function_source(py_func)
         opts = dict(options)
         if opts.get("boundscheck") is None:
@@ -44,7 +44,8 @@ class Dispatcher(_simt.Dispatcher):
             if os.environ.get("SIMT_BOUNDSCHECK", "") not in ("", "0"):
                 opts["boundscheck"] = True
         native = dict(opts, _signatures=signatures) if signatures else opts
-        super().__init__(py_func.__name__, source, filename, first_line, indent, make_resolver(py_func), native)
+        resolver = resolver or make_resolver(py_func)
+        super().__init__(py_func.__name__, source, filename, first_line, indent, resolver, native)
         if signatures:
             self._compile_declared()  # eager: numba compiles declared signatures at decoration
         self.py_func = py_func

@@ -34,6 +34,8 @@ def _module_name(obj):
         return "cuda.libdevice"
     if obj is simt:
         return "simt"
+    if obj.__name__ == "simt.cuda.tile":
+        return "tile"
     if getattr(obj, "_simt_compat_numba", False):
         return "numpy"  # simt.compat's numba: in kernels its names are NumPy's scalar types (numba.int32)
     return None

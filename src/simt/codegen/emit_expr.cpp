@@ -6,6 +6,7 @@
 #include "codegen/nonnegative.h"
 #include "sema/builtins.h"
 #include "sema/sema.h"
+#include "sema/tile.h"
 #include "support/error.h"
 #include "types/promote.h"
 
@@ -68,8 +69,12 @@ std::string Emitter::expr(const Expr& e) {
         case ExprKind::Call: return call_expr(e);
         case ExprKind::BinOp:
             if (e.type->is_tuple()) return tuple_concat_expr(e);
+            if (e.type->is_tile())
+                return emit_tile_binop(*this, e.binop, expr(*e.children[0]), e.children[0]->type, expr(*e.children[1]),
+                                       e.children[1]->type, e.type);
             return binop_code(e.binop, expr(*e.children[0]), e.children[0]->type, expr(*e.children[1]), e.children[1]->type);
         case ExprKind::UnaryOp: {
+            if (e.type->is_tile()) return emit_tile_unary(*this, e);
             const Expr& a = *e.children[0];
             std::string code = expr(a);
             switch (e.unop) {
@@ -84,7 +89,7 @@ std::string Emitter::expr(const Expr& e) {
             }
             break;
         }
-        case ExprKind::Compare: return compare_expr(e);
+        case ExprKind::Compare: return e.type->is_tile() ? emit_tile_compare(*this, e) : compare_expr(e);
         case ExprKind::BoolOp: return boolop_expr(e);
         case ExprKind::IfExp:
             return "(" + cast(expr(*e.children[0]), e.children[0]->type, bool_type()) + " ? " +

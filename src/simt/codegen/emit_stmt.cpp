@@ -6,6 +6,7 @@
 #include <optional>
 #include "codegen/ast_walk.h"
 #include "codegen/emitter.h"
+#include "sema/tile.h"
 #include "codegen/nonnegative.h"
 #include "sema/sema.h"
 #include "support/error.h"
@@ -70,6 +71,11 @@ void Emitter::statement(const Stmt& s) {
         case StmtKind::AugAssign: {
             const Expr& t = *s.target;
             const Type* tt = t.type;
+            if (tt->is_tile()) {
+                const Type* before = s.value->type;  // the name's type is the result's (sema unified them)
+                line(c_identifier(t.text) + " = " + emit_tile_binop(*this, s.op, c_identifier(t.text), tt, expr(*s.value), before, tt) + ";");
+                return;
+            }
             if (t.kind == ExprKind::Name) {
                 std::string code = binop_code(s.op, c_identifier(t.text), tt, expr(*s.value), s.value->type);
                 line(c_identifier(t.text) + " = " + cast(code, binop_type(s.op, tt, s.value->type), tt) + ";");

@@ -58,11 +58,18 @@ GeneratedSource Emitter::run() {
         "; };\n";
     GeneratedSource g;
     g.entry_name = k.c_name;
+    if (unit_.uses_tiles) {  // the block's scratch memory for tile operations that move elements between threads
+        int64_t bytes = std::max<int64_t>(unit_.tile_scratch_bytes, 16);
+        add_global("tile_scratch", target_ == Target::Cuda
+                                       ? "__shared__ __align__(16) unsigned char simt_tile_scratch[" + std::to_string(bytes) + "];"
+                                       : "static unsigned char* const simt_tile_scratch = nullptr;  // (the cpu's one thread holds whole tiles)");
+    }
     std::string globals = globals_.empty() ? "" : "\n" + globals_;
     g.options = o;
     g.user_code = head + defines + (structs_.empty() ? "" : "\n" + structs_) + globals + functions_;
     const bool libdevice = target_ == Target::Cpu && uses_libdevice_;
-    g.full_source = prelude_source(target_) + (libdevice ? libdevice_cpu_prelude() : "") + "\n#line 1 \"simt-generated\"\n" + g.user_code;
+    g.full_source = prelude_source(target_) + (libdevice ? libdevice_cpu_prelude() : "") + (unit_.uses_tiles ? tile_prelude() : "") +
+                    "\n#line 1 \"simt-generated\"\n" + g.user_code;
     g.static_shared_bytes = unit_.static_shared_bytes;
     g.local_bytes = unit_.local_bytes;
     g.prints = unit_.uses_print;
@@ -189,6 +196,11 @@ std::string Emitter::c_type(const Type* t) {
                    layout_name(t->layout) + ">";
         }
         case TypeKind::Tuple: return tuple_struct(t);
+        case TypeKind::Tile: {
+            std::string s = std::string("simt_tile<") + dtype_c_name(t->dtype);
+            for (int64_t d : t->dims) s += ", " + std::to_string(d);
+            return s + ">";
+        }
         default:
             throw Error(ErrorKind::Typing, "internal: no C++ type for " + t->str());
     }

@@ -39,6 +39,7 @@ GeneratedSource emit_unit(const CompileUnit& unit, Target target);
 // The prelude for a target (embedded at build time from codegen/prelude/*.h).
 const std::string& prelude_source(Target target);
 const std::string& libdevice_cpu_prelude();  // for units using simt.cuda.libdevice (cpu)
+const std::string& tile_prelude();           // for units using simt.tile (both targets)
 
 class Emitter {
 public:

@@ -17,6 +17,7 @@ extern const char* const prelude_complex_math;
 extern const char* const prelude_xoroshiro;
 extern const char* const prelude_random;
 extern const char* const prelude_libdevice_cpu;
+extern const char* const prelude_tile;
 }  // namespace embedded
 
 namespace {
@@ -41,6 +42,11 @@ const std::string& prelude_source(Target target) {
 // Appended to the cpu prelude only for units that call libdevice (it would slow every compile).
 const std::string& libdevice_cpu_prelude() {
     static const std::string text = part("libdevice_cpu.h", embedded::prelude_libdevice_cpu);
+    return text;
+}
+
+const std::string& tile_prelude() {
+    static const std::string text = part("tile.h", embedded::prelude_tile);
     return text;
 }
 

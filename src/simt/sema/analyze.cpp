@@ -3,6 +3,7 @@
 #include <algorithm>
 #include "frontend/parser.h"
 #include "sema/sema.h"
+#include "sema/tile.h"
 #include "support/error.h"
 #include "types/promote.h"
 
@@ -241,6 +242,11 @@ void Sema::statement(Stmt& s) {
             const Type* tt = type_of(*s.target);
             const Type* vt = type_of(*s.value);
             if (!tt || !vt) { if (s.target->kind == ExprKind::Name) incomplete_ = true; return; }
+            if (tt->is_tile() || vt->is_tile()) {  // t += x: a new tile bound to the same name
+                if (s.target->kind != ExprKind::Name) fail(s.loc, "tiles cannot be stored into an element");
+                assign(*s.target, tile_binop_type(*this, s.loc, s.op, tt, vt), nullptr, s.loc);
+                return;
+            }
             if (tt->is_array())
                 fail(s.loc, std::string("'") + binop_symbol(s.op) + "=' on a whole array (" + tt->str() +
                                 ") is not supported inside kernels; update it element by element");
@@ -299,7 +305,7 @@ void Sema::statement(Stmt& s) {
                                 "the function returns (pass an array in as an argument and fill it instead)");
             }
             if (s.value && t->kind == TypeKind::NoneType) t = none_type();
-            if (t->kind != TypeKind::NoneType && !t->is_scalar() && !t->is_tuple() && !t->is_array())
+            if (t->kind != TypeKind::NoneType && !t->is_scalar() && !t->is_tuple() && !t->is_array() && !t->is_tile())
                 fail(s.loc, "cannot return a value of type " + t->str());
             if (!return_type_) { return_type_ = t; changed_ = true; return; }
             if (return_type_ == t) return;
@@ -322,6 +328,13 @@ std::unique_ptr<CompileUnit> analyze_kernel(const SourceText& source, const Glob
     fn->name = fn->def.name;
     fn->c_name = c_identifier(fn->def.name);
     fn->is_kernel = true;
+    // tile.Constant parameters: dropped, so their names resolve (to values) as globals do.
+    for (const std::string& name : options.constant_params) {
+        auto& params = fn->def.params;
+        auto it = std::find_if(params.begin(), params.end(), [&](const Param& p) { return p.name == name; });
+        if (it == params.end()) throw Error(ErrorKind::Type, "kernel '" + fn->name + "' has no parameter '" + name + "'");
+        params.erase(it);
+    }
     if (arg_types.size() != fn->def.params.size())
         throw Error(ErrorKind::Type, "kernel '" + fn->name + "' takes " + std::to_string(fn->def.params.size()) +
                                          " argument" + (fn->def.params.size() == 1 ? "" : "s") + " but " +

@@ -42,6 +42,7 @@ const BuiltinRegistry& builtins() {
         register_iteration_builtins(*r);
         register_operator_builtins(*r);
         register_libdevice_builtins(*r);
+        register_tile_builtins(*r);
         return r;
     }();
     return *registry;

@@ -82,5 +82,6 @@ void register_elementwise_builtins(BuiltinRegistry& r);
 void register_iteration_builtins(BuiltinRegistry& r);
 void register_operator_builtins(BuiltinRegistry& r);
 void register_libdevice_builtins(BuiltinRegistry& r);
+void register_tile_builtins(BuiltinRegistry& r);
 
 }  // namespace simt

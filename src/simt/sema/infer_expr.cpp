@@ -5,6 +5,7 @@
 #include "frontend/parser.h"
 #include "sema/eager.h"
 #include "sema/sema.h"
+#include "sema/tile.h"
 #include "support/error.h"
 #include "types/promote.h"
 #include "types/signature_match.h"
@@ -241,6 +242,12 @@ const Type* Sema::infer_attribute(Expr& e) {
             if (!m) fail(e.loc, "'" + base->name + "." + attr + "' is not supported in kernels");
             return from_member(e, *m, base->name, attr);
         }
+        case TypeKind::Tile:
+            if (is_tile_method(attr)) {  // t.astype(...): the call passes t first
+                resolved(e).builtin = "tilemethod." + attr;
+                return function_type("tilemethod." + attr);
+            }
+            return infer_tile_attribute(*this, e);
         case TypeKind::Dim3:
             if (attr == "x" || attr == "y" || attr == "z") {
                 resolved(e).builtin = base->name + "." + attr;
@@ -251,6 +258,7 @@ const Type* Sema::infer_attribute(Expr& e) {
             if (attr == "shape" || attr == "strides")
                 return tuple_type(std::vector<const Type*>(size_t(base->ndim), int64_type()));
             if (attr == "size") return int64_type();
+            if (attr == "dtype") return dtype_obj_type(base->dtype);
             if (attr == "ndim") { set_constant(e, ConstValue::integer(base->ndim)); return int64_type(); }
             if (attr == "itemsize") { set_constant(e, ConstValue::integer(dtype_size(base->dtype))); return int64_type(); }
             if (attr == "T") {  // a view with the axes reversed
@@ -400,7 +408,7 @@ const Type* Sema::infer_device_call(Expr& e, const std::shared_ptr<DeviceFunctio
     }
     for (size_t i = 0; i < types.size(); ++i) {
         const Type* t = types[i];
-        if (!t->is_scalar() && !t->is_array() && !t->is_tuple())
+        if (!t->is_scalar() && !t->is_array() && !t->is_tuple() && !t->is_tile())
             fail(args[i] ? args[i]->loc : e.loc, "cannot pass a value of type " + t->str() + " to device function " + ref->name);
     }
     if (inner && !inner_call_arguments(e, *ref, types)) return nullptr;
@@ -494,6 +502,7 @@ const Type* Sema::infer_binop(Expr& e) {
     const Type* b = type_of(*e.children[1]);
     if (!a || !b) return nullptr;
     const char* sym = binop_symbol(e.binop);
+    if (a->is_tile() || b->is_tile()) return tile_binop_type(*this, e.loc, e.binop, a, b);
     if (a->is_tuple() && b->is_tuple() && e.binop == BinOpKind::Add) {
         std::vector<const Type*> elems = a->elems;
         elems.insert(elems.end(), b->elems.begin(), b->elems.end());
@@ -533,6 +542,7 @@ const Type* Sema::infer_binop(Expr& e) {
 const Type* Sema::infer_unary(Expr& e) {
     const Type* a = type_of(*e.children[0]);
     if (!a) return nullptr;
+    if (a->is_tile()) return infer_tile_unary(*this, e);
     if (e.unop == UnaryOpKind::Not) {
         if (!a->is_scalar() && a->kind != TypeKind::NoneType) fail(e.loc, "cannot apply 'not' to a value of type " + a->str());
         return bool_type();
@@ -557,6 +567,8 @@ const Type* Sema::infer_compare(Expr& e) {
     bool incomplete = false;
     for (ExprPtr& c : e.children) if (!type_of(*c)) incomplete = true;
     if (incomplete) return nullptr;
+    for (ExprPtr& c : e.children)
+        if (c->type->is_tile()) return infer_tile_compare(*this, e);
     for (size_t i = 0; i < e.cmpops.size(); ++i) {
         const Type* a = e.children[i]->type;
         const Type* b = e.children[i + 1]->type;

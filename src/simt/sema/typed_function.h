@@ -25,6 +25,9 @@ struct CompileOptions {
     bool lineinfo = false;
     int max_registers = 0;
     bool opt = true;  // optimize (numba's `opt`; off by default under debug=True)
+    // simt.cuda.tile kernels: parameters annotated tile.Constant. They are not parameters of the
+    // compiled kernel: the resolver gives their values, as it does a global's.
+    std::vector<std::string> constant_params;
 };
 
 // Per-expression facts found by analysis beyond the type.
@@ -88,6 +91,8 @@ struct CompileUnit {
     bool uses_barrier = false;   // syncthreads and friends: threads of a block must run as fibers
     bool uses_warp = false;      // warp-synchronous operations
     bool uses_print = false;     // print(): output is written to stdout by the backend
+    bool uses_tiles = false;     // simt.cuda.tile operations: the unit needs the tile prelude
+    int64_t tile_scratch_bytes = 0;  // shared memory the tile operations exchange elements through
     std::vector<MemoryArray> memory_arrays;
     int64_t static_shared_bytes = 0;  // cuda.shared.array storage of fixed size, laid out in order
     int64_t local_bytes = 0;          // cuda.local.array storage per thread

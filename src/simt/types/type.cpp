@@ -91,6 +91,11 @@ std::string Type::str() const {
             return s + ")";
         }
         case TypeKind::DeviceFunction: return "DeviceFunction(" + name + ")";
+        case TypeKind::Tile: {  // tile(float32, (64, 32))
+            std::string s = std::string("tile(") + dtype_name(dtype) + ", (";
+            for (size_t i = 0; i < dims.size(); ++i) s += (i ? ", " : "") + std::to_string(dims[i]);
+            return s + (dims.size() == 1 ? ",))" : "))");
+        }
     }
     return "?";
 }
@@ -173,6 +178,15 @@ const Type* module_type(const std::string& name) { return named(TypeKind::Module
 const Type* function_type(const std::string& name) { return named(TypeKind::Function, "f:", name); }
 const Type* dim3_type(const std::string& name) { return named(TypeKind::Dim3, "d3:", name); }
 const Type* device_function_type(const std::string& key) { return named(TypeKind::DeviceFunction, "df:", key); }
+
+const Type* tile_type(DType d, const std::vector<int64_t>& dims) {
+    Type t = make(TypeKind::Tile);
+    t.dtype = d;
+    t.dims = dims;
+    std::string key = std::string("tile:") + dtype_name(d);
+    for (int64_t n : dims) key += ":" + std::to_string(n);
+    return interner().get(key, t);
+}
 const Type* dtype_obj_type(DType d) {
     Type t = make(TypeKind::DTypeObj);
     t.dtype = d;

@@ -35,6 +35,7 @@ enum class TypeKind {
     Range,     // the value of range(...): only iterated by `for`; dtype is what it yields
     Iterator,  // enumerate(...) / zip(...) (name): only iterated by `for`; elems: what they iterate
     DeviceFunction,  // a @cuda.jit(device=True) dispatcher; `name` is its key
+    Tile,      // simt.cuda.tile: an immutable tile of `dims` (powers of two, known at compile time) of dtype
 };
 
 enum class Layout : uint8_t { C, F, A };  // contiguous row-major, column-major, any strides
@@ -47,6 +48,10 @@ struct Type {
     bool readonly = false;           // Array (constant memory arrays)
     std::vector<const Type*> elems;  // Tuple; Iterator's iterables
     std::string name;                // Module/Function/Dim3/DeviceFunction canonical name; Iterator's builtin
+    std::vector<int64_t> dims;       // Tile: its shape
+
+    bool is_tile() const { return kind == TypeKind::Tile; }
+    int64_t tile_size() const { int64_t n = 1; for (int64_t d : dims) n *= d; return n; }
 
     bool is_scalar() const { return kind == TypeKind::Scalar; }
     bool is_array() const { return kind == TypeKind::Array; }
@@ -78,5 +83,6 @@ const Type* function_type(const std::string& name);
 const Type* dtype_obj_type(DType d);
 const Type* dim3_type(const std::string& name);
 const Type* device_function_type(const std::string& key);
+const Type* tile_type(DType d, const std::vector<int64_t>& dims);
 
 }  // namespace simt

@@ -1,0 +1,174 @@
+"""@tile.kernel and tile.launch: a tile kernel is compiled by simt's kernel compiler once per tuple
+of tile.Constant values (those parameters become constants of the compiled code), and launched
+with one block per tile index: 128 threads a block on the cuda backend, one on the cpu backend
+(the thread counts src/simt/codegen/prelude/tile.h is written for)."""
+import inspect
+import types
+import weakref
+
+from ... import _simt
+from .._jit import Dispatcher
+from .._resolve import describe, make_resolver
+
+_THREADS = {"cuda": 128, "cpu": 1}
+# Options of cuda.tile's @kernel that tune its own compiler; simt's tile kernels take them and need none.
+_HINTS = ("num_ctas", "occupancy", "opt_level")
+_helpers = weakref.WeakKeyDictionary()  # plain functions called from tile kernels -> device dispatchers
+
+
+def _helper(func):
+    """A plain Python function called from a tile kernel, compiled as a device function."""
+    d = _helpers.get(func)
+    if d is None:
+        d = Dispatcher(func, {"device": True}, resolver=_resolver(func, {}))
+        _helpers[func] = d
+    return d
+
+
+def _resolver(func, constants):
+    """The compiler's view of a tile kernel's (or helper's) names: tile.Constant values first,
+    then plain Python functions as device functions, then what @cuda.jit kernels see."""
+    base = make_resolver(func)
+
+    def resolve(name):
+        if name in constants:
+            return describe(constants[name])
+        answer = base(name)
+        if answer[0] == "unsupported":
+            value = func.__globals__.get(name)
+            if func.__closure__:
+                for n, cell in zip(func.__code__.co_freevars, func.__closure__):
+                    if n == name:
+                        value = cell.cell_contents
+            if isinstance(value, types.FunctionType):
+                return ("device", _helper(value))
+        return answer
+
+    return resolve
+
+
+def _constant_params(func):
+    from . import ConstantAnnotation
+    try:
+        hints = inspect.get_annotations(func, eval_str=True)
+    except Exception:  # noqa: BLE001 - an annotation that does not evaluate: read them as written
+        hints = getattr(func, "__annotations__", {})
+    names = [p.name for p in inspect.signature(func).parameters.values()]
+    return [n for n in names if isinstance(hints.get(n), ConstantAnnotation)]
+
+
+class TileKernel:
+    """A @tile.kernel function: launch it with tile.launch(stream, grid, kernel, args)."""
+
+    def __init__(self, func, options):
+        unknown = set(options) - set(_HINTS)
+        if unknown:
+            raise TypeError(f"unknown @tile.kernel option(s): {', '.join(sorted(unknown))}")
+        self.py_func = func
+        self.__name__ = func.__name__
+        self.__qualname__ = func.__qualname__
+        self.__doc__ = func.__doc__
+        self.__wrapped__ = func
+        params = list(inspect.signature(func).parameters.values())
+        for p in params:
+            if p.kind not in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) or p.default is not p.empty:
+                raise TypeError(f"tile kernel {func.__name__}: parameter '{p.name}' must be a plain positional "
+                                "parameter without a default")
+        self._names = [p.name for p in params]
+        self._constants = _constant_params(func)
+        self._constant_index = [self._names.index(n) for n in self._constants]
+        self._runtime_index = [i for i, n in enumerate(self._names) if n not in self._constants]
+        self._specialized = {}
+
+    def __call__(self, *args, **kwargs):
+        raise TypeError(f"tile kernel '{self.__name__}' is launched from the host with "
+                        f"simt.cuda.tile.launch(stream, grid, {self.__name__}, args)")
+
+    def _dispatcher(self, values):
+        d = self._specialized.get(values)
+        if d is None:
+            for name, v in zip(self._constants, values):
+                if not isinstance(v, (bool, int, float)):
+                    raise TypeError(f"tile kernel {self.__name__}: tile.Constant parameter '{name}' must be a "
+                                    f"number or bool, not {type(v).__name__}")
+            constants = dict(zip(self._constants, values))
+            options = {"_constant_params": list(self._constants)}
+            d = Dispatcher(self.py_func, options, resolver=_resolver(self.py_func, constants))
+            self._specialized[values] = d
+        return d
+
+    def _split(self, args):
+        if not isinstance(args, tuple):
+            raise TypeError(f"tile.launch() takes the kernel's arguments as a tuple, not {type(args).__name__}")
+        if len(args) != len(self._names):
+            raise TypeError(f"tile kernel {self.__name__} takes {len(self._names)} arguments "
+                            f"({', '.join(self._names)}) but {len(args)} were given")
+        values = tuple(args[i] for i in self._constant_index)
+        return self._dispatcher(values), [args[i] for i in self._runtime_index]
+
+    def inspect_source(self, *args):
+        """The generated code of the specializations compiled so far for these arguments' tile.Constant
+        values (all of them, without arguments)."""
+        if args:
+            d, _ = self._split(tuple(args))
+            return d.inspect_source()
+        return {values: d.inspect_source() for values, d in self._specialized.items()}
+
+    def __repr__(self):
+        return f"<simt tile kernel {self.__name__}>"
+
+
+def kernel(func=None, **options):
+    """Marks a function as a tile kernel (@tile.kernel or @tile.kernel(num_ctas=...)). Parameters
+    annotated tile.Constant[int] are compiled in; the others are arrays and numbers."""
+    if func is not None:
+        if not isinstance(func, types.FunctionType):
+            raise TypeError(f"@tile.kernel decorates a function, not {type(func).__name__}")
+        return TileKernel(func, options)
+    return lambda f: kernel(f, **options)
+
+
+def _grid(grid):
+    if isinstance(grid, int):
+        grid = (grid,)
+    try:
+        dims = tuple(int(g) for g in grid)
+    except TypeError:
+        raise TypeError(f"tile.launch() grid must be an int or a tuple of up to 3 ints, not {grid!r}") from None
+    if not 1 <= len(dims) <= 3:
+        raise ValueError(f"tile.launch() grid must have 1 to 3 dimensions, not {len(dims)}")
+    return dims
+
+
+def _stream(stream):
+    from ...compute._streams import resolve
+    if stream is None or isinstance(stream, int) and stream == 0:
+        return 0
+    for attr in ("ptr", "cuda_stream"):  # CuPy's and PyTorch's streams without __cuda_stream__
+        handle = getattr(stream, attr, None)
+        if isinstance(handle, int) and not hasattr(stream, "__cuda_stream__") and not isinstance(stream, _simt.Stream):
+            return resolve(_Handle(handle), "tile.launch()")
+    return resolve(stream, "tile.launch()")
+
+
+class _Handle:
+    def __init__(self, handle):
+        self.handle = handle
+
+    def __cuda_stream__(self):
+        return (0, self.handle)
+
+
+def launch(stream, grid, kernel, kernel_args):
+    """Queues tile kernel `kernel` on `stream` (a simt stream, an object with __cuda_stream__, a
+    CuPy or PyTorch stream, or None/0 for the current one) over `grid` blocks, one per tile index."""
+    if not isinstance(kernel, TileKernel):
+        raise TypeError(f"tile.launch() launches a @tile.kernel function, not {type(kernel).__name__}")
+    dims = _grid(grid)
+    d, args = kernel._split(kernel_args)
+    threads = _THREADS[_simt.backend_name()]
+    s = _stream(stream)
+    if s == 0:
+        d[dims, threads](*args)
+    else:
+        d[dims, threads, s](*args)

@@ -1,0 +1,401 @@
+// simt.cuda.tile: tiles of a compile-time shape held by the threads of one block, added to units
+// whose kernels use tiles (codegen/prelude.cpp). Element i (row-major) of a tile lives in
+// thread i % SIMT_TILE_THREADS, slot i / SIMT_TILE_THREADS: loads, stores and elementwise
+// math touch only the thread's own slots (coalesced, no communication). Operations that move
+// elements between threads (broadcasting, reductions along an axis, permutes, mma) publish the
+// tile to the block's scratch shared memory first. On the cpu target a block is one thread
+// that holds whole tiles, so nothing is published and nothing waits.
+#ifdef SIMT_TARGET_CUDA
+#define SIMT_TILE_THREADS 128
+#define SIMT_TILE_TID ((int64_t)threadIdx.x)
+#else
+#define SIMT_TILE_THREADS 1
+#define SIMT_TILE_TID ((int64_t)0)
+#endif
+
+template <class T, int... D> struct simt_tile {
+    using elem = T;
+    static constexpr int rank = sizeof...(D);
+    static constexpr int64_t size = (int64_t(1) * ... * int64_t(D));
+    static constexpr int per_thread = int((size + SIMT_TILE_THREADS - 1) / SIMT_TILE_THREADS);
+    T v[per_thread];
+    // The flat (row-major) index of this thread's slot k, and whether the tile has it.
+    SIMT_INLINE static int64_t index(int k) { return SIMT_TILE_TID + int64_t(k) * SIMT_TILE_THREADS; }
+    SIMT_INLINE static bool valid(int k) { return size % SIMT_TILE_THREADS == 0 || index(k) < size; }
+    SIMT_INLINE static int64_t dim(int a) {  // (folds to a constant where a is one)
+        int64_t r = 1;
+        int i = 0;
+        ((r = (i++ == a ? int64_t(D) : r)), ...);
+        return r;
+    }
+    // Row-major coordinates of flat index i.
+    SIMT_INLINE static void coords(int64_t i, int64_t* c) {
+        for (int a = rank - 1; a >= 0; --a) { c[a] = i % dim(a); i /= dim(a); }
+    }
+};
+
+template <class X> struct simt_is_tile { static constexpr bool value = false; };
+template <class T, int... D> struct simt_is_tile<simt_tile<T, D...>> { static constexpr bool value = true; };
+
+// An operand of an elementwise operation: a tile of the result's shape (its slot k) or a scalar.
+template <class X> SIMT_INLINE auto simt_tile_at(const X& x, int k) {
+    if constexpr (simt_is_tile<X>::value) return x.v[k]; else return x;
+}
+
+// Elementwise: f applied to the operands' elements (already broadcast to Out's shape).
+template <class Out, class F, class... A> SIMT_INLINE Out simt_tile_map(F f, const A&... a) {
+    Out r;
+    for (int k = 0; k < Out::per_thread; ++k) r.v[k] = f(simt_tile_at(a, k)...);
+    return r;
+}
+
+template <class Out, class T> SIMT_INLINE Out simt_tile_full(T value) {
+    Out r;
+    for (int k = 0; k < Out::per_thread; ++k) r.v[k] = value;
+    return r;
+}
+
+template <class Out> SIMT_INLINE Out simt_tile_arange() {
+    Out r;
+    for (int k = 0; k < Out::per_thread; ++k) r.v[k] = (typename Out::elem)Out::index(k);
+    return r;
+}
+
+// Same elements in the same row-major order: reshape and expand_dims move nothing.
+template <class Out, class S> SIMT_INLINE Out simt_tile_reshape(const S& s) {
+    static_assert(Out::size == S::size, "reshape keeps the number of elements");
+    Out r;
+    for (int k = 0; k < Out::per_thread; ++k) r.v[k] = s.v[k];
+    return r;
+}
+
+// --- publishing: every element of a tile readable by every thread of the block -------------
+SIMT_INLINE void simt_tile_sync() {
+#ifdef SIMT_TARGET_CUDA
+    __syncthreads();
+#endif
+}
+
+// Writes the thread's elements at `at` (cuda; the caller syncs) and returns where all of them
+// can be read: `at` on cuda, the tile's own slots on the cpu (one thread holds them all).
+template <class S> SIMT_INLINE auto simt_tile_write(const S& s, unsigned char* at) {
+    using T = typename S::elem;
+#ifdef SIMT_TARGET_CUDA
+    T* p = (T*)at;
+    for (int k = 0; k < S::per_thread; ++k) if (S::valid(k)) p[S::index(k)] = s.v[k];
+    return (const T*)p;
+#else
+    (void)at;
+    return (const T*)s.v;
+#endif
+}
+
+template <class S> SIMT_INLINE auto simt_tile_publish(const S& s, unsigned char* scratch) {
+    auto all = simt_tile_write(s, scratch);
+    simt_tile_sync();
+    return all;
+}
+
+// NumPy broadcasting (shapes aligned on the right) of s to Out's shape.
+template <class Out, class S> SIMT_DEVICE_FN Out simt_tile_broadcast(const S& s, unsigned char* scratch) {
+    auto all = simt_tile_publish(s, scratch);
+    Out r;
+    for (int k = 0; k < Out::per_thread; ++k) {
+        if (!Out::valid(k)) continue;
+        int64_t rest = Out::index(k), from = 0, stride = 1;
+        for (int a = Out::rank - 1; a >= 0; --a) {
+            int64_t c = rest % Out::dim(a);
+            rest /= Out::dim(a);
+            int sa = a - (Out::rank - S::rank);
+            if (sa < 0) continue;
+            if (S::dim(sa) != 1) from += c * stride;
+            stride *= S::dim(sa);
+        }
+        r.v[k] = all[from];
+    }
+    simt_tile_sync();
+    return r;
+}
+
+// Out's axis a is s's axis P[a].
+template <class Out, int... P, class S> SIMT_DEVICE_FN Out simt_tile_permute(const S& s, unsigned char* scratch) {
+    constexpr int perm[] = {P...};
+    auto all = simt_tile_publish(s, scratch);
+    Out r;
+    for (int k = 0; k < Out::per_thread; ++k) {
+        if (!Out::valid(k)) continue;
+        int64_t c[Out::rank], src[Out::rank];
+        Out::coords(Out::index(k), c);
+        for (int a = 0; a < Out::rank; ++a) src[perm[a]] = c[a];
+        int64_t from = 0;
+        for (int a = 0; a < S::rank; ++a) from = from * S::dim(a) + src[a];
+        r.v[k] = all[from];
+    }
+    simt_tile_sync();
+    return r;
+}
+
+// --- reductions -----------------------------------------------------------------------------
+// The identities of max and min.
+template <class T> SIMT_INLINE T simt_tile_lowest() {  // integers: the most negative, or 0
+    return T(-1) < T(0) ? T(-T(T(1) << (sizeof(T) * 8 - 2)) * T(2)) : T(0);
+}
+template <class T> SIMT_INLINE T simt_tile_highest() { return T(~simt_tile_lowest<T>()); }
+template <> SIMT_INLINE bool simt_tile_lowest<bool>() { return false; }
+template <> SIMT_INLINE bool simt_tile_highest<bool>() { return true; }
+template <> SIMT_INLINE float simt_tile_lowest<float>() { return -(float)simt_inf(); }
+template <> SIMT_INLINE float simt_tile_highest<float>() { return (float)simt_inf(); }
+template <> SIMT_INLINE double simt_tile_lowest<double>() { return -simt_inf(); }
+template <> SIMT_INLINE double simt_tile_highest<double>() { return simt_inf(); }
+template <> SIMT_INLINE simt_half simt_tile_lowest<simt_half>() { return simt_half(-(float)simt_inf()); }
+template <> SIMT_INLINE simt_half simt_tile_highest<simt_half>() { return simt_half((float)simt_inf()); }
+
+#ifdef SIMT_TARGET_CUDA
+SIMT_INLINE float simt_tile_rsqrt(float x) { return rsqrtf(x); }
+SIMT_INLINE double simt_tile_rsqrt(double x) { return rsqrt(x); }
+#else
+SIMT_INLINE float simt_tile_rsqrt(float x) { return 1.0f / sqrtf(x); }
+SIMT_INLINE double simt_tile_rsqrt(double x) { return 1.0 / sqrt(x); }
+#endif
+
+template <class T> SIMT_INLINE bool simt_tile_isnan(T x) { return x != x; }
+template <class T> SIMT_INLINE T simt_tile_max(T a, T b) { return simt_tile_isnan(a) ? a : simt_tile_isnan(b) ? b : (a < b ? b : a); }
+template <class T> SIMT_INLINE T simt_tile_min(T a, T b) { return simt_tile_isnan(a) ? a : simt_tile_isnan(b) ? b : (b < a ? b : a); }
+
+#ifdef SIMT_TARGET_CUDA
+SIMT_INLINE float simt_tile_shfl_xor(float x, int m) { return __shfl_xor_sync(0xffffffffu, x, m); }
+SIMT_INLINE double simt_tile_shfl_xor(double x, int m) { return __shfl_xor_sync(0xffffffffu, x, m); }
+SIMT_INLINE int32_t simt_tile_shfl_xor(int32_t x, int m) { return __shfl_xor_sync(0xffffffffu, x, m); }
+SIMT_INLINE uint32_t simt_tile_shfl_xor(uint32_t x, int m) { return __shfl_xor_sync(0xffffffffu, x, m); }
+SIMT_INLINE int64_t simt_tile_shfl_xor(int64_t x, int m) { return __shfl_xor_sync(0xffffffffu, x, m); }
+SIMT_INLINE uint64_t simt_tile_shfl_xor(uint64_t x, int m) { return __shfl_xor_sync(0xffffffffu, x, m); }
+SIMT_INLINE bool simt_tile_shfl_xor(bool x, int m) { return __shfl_xor_sync(0xffffffffu, (int)x, m) != 0; }
+SIMT_INLINE int8_t simt_tile_shfl_xor(int8_t x, int m) { return (int8_t)__shfl_xor_sync(0xffffffffu, (int)x, m); }
+SIMT_INLINE int16_t simt_tile_shfl_xor(int16_t x, int m) { return (int16_t)__shfl_xor_sync(0xffffffffu, (int)x, m); }
+SIMT_INLINE uint8_t simt_tile_shfl_xor(uint8_t x, int m) { return (uint8_t)__shfl_xor_sync(0xffffffffu, (int)x, m); }
+SIMT_INLINE uint16_t simt_tile_shfl_xor(uint16_t x, int m) { return (uint16_t)__shfl_xor_sync(0xffffffffu, (int)x, m); }
+SIMT_INLINE simt_half simt_tile_shfl_xor(simt_half x, int m) { return simt_half(__shfl_xor_sync(0xffffffffu, (float)x, m)); }
+#endif
+
+// Every element folded with op into one value, the same in every thread of the block.
+template <class R, class S, class Op> SIMT_DEVICE_FN R simt_tile_fold(const S& s, Op op, R init, unsigned char* scratch) {
+    R acc = init;
+    for (int k = 0; k < S::per_thread; ++k) if (S::valid(k)) acc = op(acc, (R)s.v[k]);
+#ifdef SIMT_TARGET_CUDA
+    for (int m = 16; m >= 1; m >>= 1) acc = op(acc, simt_tile_shfl_xor(acc, m));
+    R* partial = (R*)scratch;
+    if ((threadIdx.x & 31) == 0) partial[threadIdx.x >> 5] = acc;
+    __syncthreads();
+    acc = partial[0];
+    for (int w = 1; w < SIMT_TILE_THREADS / 32; ++w) acc = op(acc, partial[w]);
+    __syncthreads();
+#else
+    (void)scratch;
+#endif
+    return acc;
+}
+
+// The flat index of the first largest (Less: smallest) element; NaN counts as the extreme, as
+// in NumPy, and the first one wins.
+template <bool Max, class T> SIMT_INLINE bool simt_tile_better(T x, int64_t i, T best, int64_t bi) {
+    if (simt_tile_isnan(best)) return simt_tile_isnan(x) && i < bi;
+    if (simt_tile_isnan(x)) return true;
+    if (Max ? (best < x) : (x < best)) return true;
+    return x == best && i < bi;
+}
+
+template <bool Max, class S> SIMT_DEVICE_FN int64_t simt_tile_argbest(const S& s, unsigned char* scratch) {
+    using T = typename S::elem;
+    T best = s.v[0];
+    int64_t bi = S::size;  // none yet
+    for (int k = 0; k < S::per_thread; ++k)
+        if (S::valid(k) && (bi == S::size || simt_tile_better<Max>(s.v[k], S::index(k), best, bi))) { best = s.v[k]; bi = S::index(k); }
+#ifdef SIMT_TARGET_CUDA
+    for (int m = 16; m >= 1; m >>= 1) {
+        T ob = simt_tile_shfl_xor(best, m);
+        int64_t oi = simt_tile_shfl_xor(bi, m);
+        if (oi != S::size && (bi == S::size || simt_tile_better<Max>(ob, oi, best, bi))) { best = ob; bi = oi; }
+    }
+    T* values = (T*)scratch;
+    int64_t* where = (int64_t*)(scratch + 16 * ((SIMT_TILE_THREADS / 32 * sizeof(T) + 15) / 16));
+    if ((threadIdx.x & 31) == 0) { values[threadIdx.x >> 5] = best; where[threadIdx.x >> 5] = bi; }
+    __syncthreads();
+    best = values[0];
+    bi = where[0];
+    for (int w = 1; w < SIMT_TILE_THREADS / 32; ++w)
+        if (where[w] != S::size && (bi == S::size || simt_tile_better<Max>(values[w], where[w], best, bi))) { best = values[w]; bi = where[w]; }
+    __syncthreads();
+#else
+    (void)scratch;
+#endif
+    return bi;
+}
+
+// Out has s's shape with axis Axis of length 1 (keepdims; reshape after for keepdims=False,
+// which moves nothing). Each element of Out is f(all, base, stride): all holds s's elements,
+// base is the flat index of the element's line along the axis and stride the step along it.
+template <class Out, int Axis, class S, class F> SIMT_DEVICE_FN Out simt_tile_along_axis(const S& s, unsigned char* scratch, F f) {
+    auto all = simt_tile_publish(s, scratch);
+    int64_t stride = 1;
+    for (int a = Axis + 1; a < S::rank; ++a) stride *= S::dim(a);
+    Out r;
+    for (int k = 0; k < Out::per_thread; ++k) {
+        if (!Out::valid(k)) continue;
+        int64_t i = Out::index(k);  // = outer * stride + inner, with the axis coordinate 0
+        r.v[k] = f(all, (i / stride) * stride * S::dim(Axis) + i % stride, stride);
+    }
+    simt_tile_sync();
+    return r;
+}
+
+template <class Out, int Axis, class S, class Op, class R>
+SIMT_DEVICE_FN Out simt_tile_reduce_axis(const S& s, Op op, R init, unsigned char* scratch) {
+    return simt_tile_along_axis<Out, Axis>(s, scratch, [&](auto all, int64_t base, int64_t stride) {
+        R acc = init;
+        for (int64_t j = 0; j < S::dim(Axis); ++j) acc = op(acc, (R)all[base + j * stride]);
+        return acc;
+    });
+}
+
+template <class Out, int Axis, bool Max, class S> SIMT_DEVICE_FN Out simt_tile_argbest_axis(const S& s, unsigned char* scratch) {
+    return simt_tile_along_axis<Out, Axis>(s, scratch, [&](auto all, int64_t base, int64_t stride) {
+        auto best = all[base];
+        int64_t bi = 0;
+        for (int64_t j = 1; j < S::dim(Axis); ++j)
+            if (simt_tile_better<Max>(all[base + j * stride], j, best, bi)) { best = all[base + j * stride]; bi = j; }
+        return bi;
+    });
+}
+
+// --- matrix multiply-accumulate: acc (M, N) + a (M, K) @ b (K, N), in acc's type ----------
+template <class S> struct simt_tile_2d;
+template <class T, int M, int N> struct simt_tile_2d<simt_tile<T, M, N>> { static constexpr int rows = M, cols = N; };
+
+// Four consecutive elements of a row of a published tile (16-byte aligned when they are floats).
+template <class T> struct simt_tile_quad { T x, y, z, w; };
+template <class T> SIMT_INLINE simt_tile_quad<T> simt_tile_load_quad(const T* p) { return {p[0], p[1], p[2], p[3]}; }
+#ifdef SIMT_TARGET_CUDA
+template <> SIMT_INLINE simt_tile_quad<float> simt_tile_load_quad<float>(const float* p) {
+    float4 v = *(const float4*)p;
+    return {v.x, v.y, v.z, v.w};
+}
+#endif
+
+template <class Acc, class A, class B> SIMT_DEVICE_FN Acc simt_tile_mma(const A& a, const B& b, const Acc& acc, unsigned char* scratch) {
+    using T = typename Acc::elem;
+    constexpr int64_t K = simt_tile_2d<A>::cols, N = simt_tile_2d<B>::cols;
+    constexpr int64_t a_bytes = 16 * ((A::size * (int64_t)sizeof(typename A::elem) + 15) / 16);
+    auto pa = simt_tile_write(a, scratch);
+    auto pb = simt_tile_write(b, scratch + a_bytes);
+    simt_tile_sync();
+    Acc r;
+    for (int k = 0; k < Acc::per_thread; ++k) r.v[k] = acc.v[k];
+    if constexpr (N <= SIMT_TILE_THREADS && SIMT_TILE_THREADS % N == 0 && K % 4 == 0) {
+        // The thread's elements share one column c and step down the rows: per four steps of
+        // K it reads four of b's column once and a quad of each of its rows of a.
+        constexpr int64_t row_step = SIMT_TILE_THREADS / N;
+        const int64_t c = SIMT_TILE_TID % N, r0 = SIMT_TILE_TID / N;
+        for (int64_t j = 0; j < K; j += 4) {
+            const T b0 = (T)pb[(j + 0) * N + c], b1 = (T)pb[(j + 1) * N + c], b2 = (T)pb[(j + 2) * N + c],
+                    b3 = (T)pb[(j + 3) * N + c];
+            for (int k = 0; k < Acc::per_thread; ++k) {
+                if (!Acc::valid(k)) continue;
+                auto q = simt_tile_load_quad(pa + (r0 + k * row_step) * K + j);
+                T s = r.v[k];
+                s += (T)q.x * b0;
+                s += (T)q.y * b1;
+                s += (T)q.z * b2;
+                s += (T)q.w * b3;
+                r.v[k] = s;
+            }
+        }
+    } else {
+        for (int k = 0; k < Acc::per_thread; ++k) {
+            if (!Acc::valid(k)) continue;
+            const int64_t i = Acc::index(k), row = i / N, col = i % N;
+            T s = r.v[k];
+            for (int64_t j = 0; j < K; ++j) s += (T)pa[row * K + j] * (T)pb[j * N + col];
+            r.v[k] = s;
+        }
+    }
+    simt_tile_sync();
+    return r;
+}
+
+// --- global memory --------------------------------------------------------------------------
+// The tile at tile index idx of array x: element c of the tile is x[idx * shape + c]; elements
+// outside the array read as pad.
+template <class Out, class T, int N, int L, class P, class... I>
+SIMT_DEVICE_FN Out simt_tile_load(const simt_array<T, N, L>& x, P pad, I... idx) {
+    static_assert(sizeof...(I) == N && Out::rank == N, "a tile index per array axis");
+    const int64_t tix[] = {(int64_t)idx...};
+    int64_t origin[N];
+    bool whole = true;
+    for (int a = 0; a < N; ++a) {
+        origin[a] = tix[a] * Out::dim(a);
+        whole = whole && tix[a] >= 0 && origin[a] + Out::dim(a) <= x.shape[a];
+    }
+    Out r;
+    for (int k = 0; k < Out::per_thread; ++k) {
+        int64_t c[N];
+        Out::coords(Out::index(k), c);
+        bool in = Out::valid(k);
+        for (int a = 0; a < N; ++a) c[a] += origin[a];
+        if (!whole)
+            for (int a = 0; a < N; ++a) in = in && c[a] >= 0 && c[a] < x.shape[a];
+        r.v[k] = in ? *simt_address(x, c) : (T)pad;
+    }
+    return r;
+}
+
+template <class T, int N, int L, class S, class... I>
+SIMT_DEVICE_FN void simt_tile_store(const simt_array<T, N, L>& x, const S& s, I... idx) {
+    static_assert(sizeof...(I) == N && S::rank == N, "a tile index per array axis");
+    const int64_t tix[] = {(int64_t)idx...};
+    for (int k = 0; k < S::per_thread; ++k) {
+        if (!S::valid(k)) continue;
+        int64_t c[N];
+        S::coords(S::index(k), c);
+        bool in = true;
+        for (int a = 0; a < N; ++a) {
+            c[a] += tix[a] * S::dim(a);
+            in = in && c[a] >= 0 && c[a] < x.shape[a];
+        }
+        if (in) *simt_address(x, c) = s.v[k];
+    }
+}
+
+// A scalar (a 0-d tile) stored at element idx, by one thread.
+template <class T, int N, int L, class... I>
+SIMT_DEVICE_FN void simt_tile_store_scalar(const simt_array<T, N, L>& x, T value, I... idx) {
+    int64_t c[] = {(int64_t)idx...};
+    bool in = SIMT_TILE_TID == 0;
+    for (int a = 0; a < N; ++a) in = in && c[a] >= 0 && c[a] < x.shape[a];
+    if (in) *simt_address(x, c) = value;
+}
+
+// Elements of x at the indices the index tiles hold (already broadcast to Out's shape); indices
+// outside the array read as pad.
+template <class Out, class T, int N, int L, class P, class... I>
+SIMT_DEVICE_FN Out simt_tile_gather(const simt_array<T, N, L>& x, P pad, const I&... index) {
+    Out r;
+    for (int k = 0; k < Out::per_thread; ++k) {
+        int64_t c[] = {(int64_t)simt_tile_at(index, k)...};
+        bool in = Out::valid(k);
+        for (int a = 0; a < N; ++a) in = in && c[a] >= 0 && c[a] < x.shape[a];
+        r.v[k] = in ? *simt_address(x, c) : (T)pad;
+    }
+    return r;
+}
+
+template <class T, int N, int L, class V, class... I>
+SIMT_DEVICE_FN void simt_tile_scatter(const simt_array<T, N, L>& x, const V& value, const I&... index) {
+    using Shape = V;
+    for (int k = 0; k < Shape::per_thread; ++k) {
+        if (!Shape::valid(k)) continue;
+        int64_t c[] = {(int64_t)simt_tile_at(index, k)...};
+        bool in = true;
+        for (int a = 0; a < N; ++a) in = in && c[a] >= 0 && c[a] < x.shape[a];
+        if (in) *simt_address(x, c) = value.v[k];
+    }
+}

@@ -1,0 +1,263 @@
+// Operators on simt.cuda.tile tiles: arithmetic, comparisons and unary operators elementwise with
+// NumPy broadcasting and NumPy's array promotion (scalars weak), and the tile attributes.
+#include "sema/tile.h"
+#include "codegen/emitter.h"
+#include "sema/sema.h"
+#include "types/promote.h"
+
+namespace simt {
+
+namespace {
+
+int kind_rank(DType d) { return d == DType::Bool ? 0 : dtype_is_integer(d) ? 1 : 2; }
+
+std::string dims_text(const std::vector<int64_t>& dims) {
+    std::string s = "(";
+    for (size_t i = 0; i < dims.size(); ++i) s += (i ? ", " : "") + std::to_string(dims[i]);
+    return s + (dims.size() == 1 ? ",)" : ")");
+}
+
+bool is_bitwise(BinOpKind op) {
+    return op == BinOpKind::BitAnd || op == BinOpKind::BitOr || op == BinOpKind::BitXor || op == BinOpKind::LShift ||
+           op == BinOpKind::RShift;
+}
+
+}  // namespace
+
+int64_t tile_bytes(const Type* tile) { return tile->tile_size() * dtype_size(tile->dtype); }
+
+void note_tile_scratch(Sema& s, Loc loc, int64_t bytes, const std::string& what) {
+    bytes = (bytes + 15) / 16 * 16;
+    if (bytes > kTileScratchLimit)
+        s.fail(loc, what + " exchanges " + std::to_string(bytes) + " bytes between the threads of a block through shared "
+                    "memory; the most is " + std::to_string(kTileScratchLimit) + " (use smaller tiles)");
+    CompileUnit& u = s.unit();
+    u.uses_tiles = true;
+    if (bytes > u.tile_scratch_bytes) u.tile_scratch_bytes = bytes;
+}
+
+std::vector<int64_t> broadcast_tile_dims(Sema& s, Loc loc, const std::vector<const Type*>& operands,
+                                         const std::string& what) {
+    std::vector<int64_t> out;
+    for (const Type* t : operands) {
+        if (!t->is_tile()) continue;
+        const std::vector<int64_t>& d = t->dims;
+        std::vector<int64_t> merged(std::max(out.size(), d.size()), 1);
+        for (size_t i = 0; i < merged.size(); ++i) {
+            int64_t a = i < out.size() ? out[out.size() - 1 - i] : 1;
+            int64_t b = i < d.size() ? d[d.size() - 1 - i] : 1;
+            if (a != b && a != 1 && b != 1) {
+                std::string shapes;
+                for (const Type* o : operands) if (o->is_tile()) shapes += (shapes.empty() ? "" : " and ") + dims_text(o->dims);
+                s.fail(loc, what + ": tiles of shapes " + shapes + " do not broadcast together");
+            }
+            merged[merged.size() - 1 - i] = a == 1 ? b : a;
+        }
+        out = merged;
+    }
+    return out;
+}
+
+std::vector<int64_t> tile_broadcast_shape(const std::vector<const Type*>& operands) {
+    std::vector<int64_t> out;
+    for (const Type* t : operands) {
+        if (!t->is_tile()) continue;
+        std::vector<int64_t> merged(std::max(out.size(), t->dims.size()), 1);
+        for (size_t i = 0; i < merged.size(); ++i) {
+            int64_t a = i < out.size() ? out[out.size() - 1 - i] : 1;
+            int64_t b = i < t->dims.size() ? t->dims[t->dims.size() - 1 - i] : 1;
+            merged[merged.size() - 1 - i] = a == 1 ? b : a;
+        }
+        out = merged;
+    }
+    return out;
+}
+
+DType tile_common_dtype(const std::vector<const Type*>& operands) {
+    bool have_tile = false;
+    DType tiles = DType::Bool;
+    for (const Type* t : operands)
+        if (t->is_tile()) { tiles = have_tile ? promote(tiles, t->dtype) : t->dtype; have_tile = true; }
+    DType out = tiles;
+    for (const Type* t : operands) {
+        if (t->is_tile()) continue;
+        if (!have_tile) { out = promote(out, t->dtype); continue; }
+        // A scalar of a higher kind (a float with integer tiles) brings in its kind's default.
+        if (kind_rank(t->dtype) > kind_rank(out)) out = promote(out, kind_rank(t->dtype) == 2 ? DType::Float64 : DType::Int64);
+    }
+    return out;
+}
+
+DType tile_binop_dtype(Sema& s, Loc loc, BinOpKind op, const Type* a, const Type* b) {
+    const char* sym = binop_symbol(op);
+    for (const Type* t : {a, b})
+        if (!t->is_tile() && !t->is_scalar())
+            s.fail(loc, std::string("unsupported operand types for ") + sym + ": " + a->str() + " and " + b->str());
+    DType c = tile_common_dtype({a, b});
+    if (dtype_is_complex(c)) s.fail(loc, "tiles cannot hold complex numbers");
+    if (is_bitwise(op)) {
+        if (dtype_is_float(c)) s.fail(loc, std::string("'") + sym + "' needs integer or boolean tiles, not " + dtype_name(c));
+        if (c == DType::Bool && (op == BinOpKind::LShift || op == BinOpKind::RShift)) return DType::Int64;
+        return c;
+    }
+    if (op == BinOpKind::MatMul) s.fail(loc, "'@' multiplies two 2-D tiles (use tile.matmul or tile.mma)");
+    if (c == DType::Bool) return op == BinOpKind::Div ? DType::Float64 : DType::Int64;
+    if (op == BinOpKind::Div && !dtype_is_float(c)) return DType::Float64;
+    return c;
+}
+
+const Type* tile_binop_type(Sema& s, Loc loc, BinOpKind op, const Type* a, const Type* b) {
+    std::string what = std::string("'") + binop_symbol(op) + "'";
+    if (op == BinOpKind::MatMul) {
+        if (!a->is_tile() || !b->is_tile() || a->dims.size() != 2 || b->dims.size() != 2 || a->dims[1] != b->dims[0])
+            s.fail(loc, "'@' multiplies a (M, K) tile by a (K, N) tile, not " + a->str() + " and " + b->str());
+        DType d = tile_common_dtype({a, b});
+        if (d == DType::Bool) s.fail(loc, "'@' on boolean tiles");
+        note_tile_scratch(s, loc, (tile_bytes(a) + 15) / 16 * 16 + tile_bytes(b), what);
+        return tile_type(d, {a->dims[0], b->dims[1]});
+    }
+    DType d = tile_binop_dtype(s, loc, op, a, b);
+    std::vector<int64_t> dims = broadcast_tile_dims(s, loc, {a, b}, what);
+    for (const Type* t : {a, b})
+        if (t->is_tile() && t->dims != dims) note_tile_scratch(s, loc, tile_bytes(t), what + " broadcasting " + t->str());
+    s.unit().uses_tiles = true;
+    return tile_type(d, dims);
+}
+
+const Type* infer_tile_unary(Sema& s, Expr& e) {
+    const Type* a = e.children[0]->type;
+    switch (e.unop) {
+        case UnaryOpKind::Not:
+            s.fail(e.loc, "'not' needs one truth value, not a tile (use ~ for elementwise negation of a boolean tile)");
+        case UnaryOpKind::Invert:
+            if (dtype_is_float(a->dtype)) s.fail(e.loc, "'~' needs an integer or boolean tile, not " + a->str());
+            return a;
+        case UnaryOpKind::Neg:
+            if (a->dtype == DType::Bool) s.fail(e.loc, "'-' on a boolean tile (use ~)");
+            return a;
+        case UnaryOpKind::Pos: return a;
+    }
+    return a;
+}
+
+const Type* infer_tile_compare(Sema& s, Expr& e) {
+    if (e.cmpops.size() != 1) s.fail(e.loc, "tiles cannot be compared in a chain (a < b < c); combine two comparisons with &");
+    CmpOpKind op = e.cmpops[0];
+    const Type* a = e.children[0]->type;
+    const Type* b = e.children[1]->type;
+    if (op == CmpOpKind::Is || op == CmpOpKind::IsNot || op == CmpOpKind::In || op == CmpOpKind::NotIn)
+        s.fail(e.loc, std::string("'") + cmpop_symbol(op) + "' does not apply to tiles");
+    for (const Type* t : {a, b})
+        if (!t->is_tile() && !t->is_scalar()) s.fail(e.loc, std::string("cannot compare ") + a->str() + " " + cmpop_symbol(op) + " " + b->str());
+    if (dtype_is_complex(tile_common_dtype({a, b}))) s.fail(e.loc, "tiles cannot hold complex numbers");
+    std::string what = std::string("'") + cmpop_symbol(op) + "'";
+    std::vector<int64_t> dims = broadcast_tile_dims(s, e.loc, {a, b}, what);
+    for (const Type* t : {a, b})
+        if (t->is_tile() && t->dims != dims) note_tile_scratch(s, e.loc, tile_bytes(t), what + " broadcasting " + t->str());
+    return tile_type(DType::Bool, dims);
+}
+
+bool is_tile_method(const std::string& attr) {
+    static const char* const kMethods[] = {"astype", "reshape", "permute", "transpose", "broadcast_to", "expand_dims",
+                                           "sum", "prod", "max", "min", "argmax", "argmin"};
+    for (const char* m : kMethods) if (attr == m) return true;
+    return false;
+}
+
+const Type* infer_tile_attribute(Sema& s, Expr& e) {
+    const Type* t = e.children[0]->type;
+    if (e.text == "dtype") return dtype_obj_type(t->dtype);
+    if (e.text == "ndim" || e.text == "size" || e.text == "shape") {
+        std::vector<ConstValue> dims;
+        std::vector<const Type*> types;
+        for (int64_t d : t->dims) { dims.push_back(ConstValue::integer(d)); types.push_back(int64_type()); }
+        if (e.text == "shape") {
+            e.resolved = e.resolved ? e.resolved : std::make_shared<Resolved>();
+            e.resolved->is_constant = true;
+            e.resolved->constant = ConstValue::tuple(dims);
+            return tuple_type(types);
+        }
+        e.resolved = e.resolved ? e.resolved : std::make_shared<Resolved>();
+        e.resolved->is_constant = true;
+        e.resolved->constant = ConstValue::integer(e.text == "ndim" ? int64_t(t->dims.size()) : t->tile_size());
+        return int64_type();
+    }
+    s.fail(e.loc, "a tile has no attribute '" + e.text + "'");
+}
+
+// --- code ----------------------------------------------------------------------------------
+
+std::string emit_tile_elementwise(Emitter& em, const Type* result, const std::vector<std::string>& codes,
+                                  const std::vector<const Type*>& types,
+                                  const std::function<std::string(const std::vector<std::string>&)>& body) {
+    std::string params, args;
+    std::vector<std::string> names;
+    for (size_t i = 0; i < codes.size(); ++i) {
+        std::string name = "x" + std::to_string(i);
+        names.push_back(name);
+        params += (i ? ", " : "") + std::string(dtype_c_name(types[i]->dtype)) + " " + name;
+        std::string code = codes[i];
+        if (types[i]->is_tile() && result->is_tile() && types[i]->dims != result->dims)
+            code = "simt_tile_broadcast<" + em.c_type(tile_type(types[i]->dtype, result->dims)) + ">(" + code + ", simt_tile_scratch)";
+        args += (i ? ", " : "") + code;
+    }
+    std::string out = dtype_c_name(result->dtype);
+    std::string lambda = "[&](" + params + ") -> " + out + " { return " + body(names) + "; }";
+    if (!result->is_tile()) return "(" + lambda + ")(" + args + ")";
+    return "simt_tile_map<" + em.c_type(result) + ">(" + lambda + ", " + args + ")";
+}
+
+std::string emit_tile_binop(Emitter& em, BinOpKind op, const std::string& a, const Type* at, const std::string& b,
+                            const Type* bt, const Type* result) {
+    if (op == BinOpKind::MatMul) {
+        const Type* zero = result;
+        std::string acc = "simt_tile_full<" + em.c_type(zero) + ">(" + dtype_c_name(result->dtype) + "(0))";
+        return "simt_tile_mma(" + a + ", " + b + ", " + acc + ", simt_tile_scratch)";
+    }
+    // Operands meet in the common dtype (weak scalars take the tiles'), then the scalar operator.
+    const Type* common = scalar_type(tile_common_dtype({at, bt}));
+    const Type* out = scalar_type(result->dtype);
+    return emit_tile_elementwise(em, result, {a, b}, {at, bt}, [&](const std::vector<std::string>& x) {
+        const Type* ea = scalar_type(at->dtype);
+        const Type* eb = scalar_type(bt->dtype);
+        std::string l = em.cast(x[0], ea, common), r = em.cast(x[1], eb, common);
+        if (common->is_bool() && !(op == BinOpKind::BitAnd || op == BinOpKind::BitOr || op == BinOpKind::BitXor)) {
+            l = em.cast(l, common, out);
+            r = em.cast(r, common, out);
+            return em.cast(em.binop_code(op, l, out, r, out), Emitter::binop_type(op, out, out), out);
+        }
+        return em.cast(em.binop_code(op, l, common, r, common), Emitter::binop_type(op, common, common), out);
+    });
+}
+
+std::string emit_tile_unary(Emitter& em, const Expr& e) {
+    const Expr& a = *e.children[0];
+    const Type* t = scalar_type(a.type->dtype);
+    return emit_tile_elementwise(em, e.type, {em.expr(a)}, {a.type}, [&](const std::vector<std::string>& x) {
+        switch (e.unop) {
+            case UnaryOpKind::Neg: return em.cast("(-" + x[0] + ")", t, t);
+            case UnaryOpKind::Invert: return t->is_bool() ? "(!" + x[0] + ")" : em.cast("(~" + x[0] + ")", t, t);
+            default: return x[0];
+        }
+    });
+}
+
+std::string emit_tile_compare(Emitter& em, const Expr& e) {
+    const Expr& a = *e.children[0];
+    const Expr& b = *e.children[1];
+    const Type* common = scalar_type(tile_common_dtype({a.type, b.type}));
+    const char* sym = cmpop_symbol(e.cmpops[0]);
+    return emit_tile_elementwise(em, e.type, {em.expr(a), em.expr(b)}, {a.type, b.type}, [&](const std::vector<std::string>& x) {
+        return "(" + em.cast(x[0], scalar_type(a.type->dtype), common) + " " + sym + " " +
+               em.cast(x[1], scalar_type(b.type->dtype), common) + ")";
+    });
+}
+
+std::string emit_tile_cast(Emitter& em, const std::string& code, const Type* from, const Type* to) {
+    if (from == to) return code;
+    const Type* f = scalar_type(from->dtype);
+    const Type* t = scalar_type(to->dtype);
+    return emit_tile_elementwise(em, to, {code}, {from}, [&](const std::vector<std::string>& x) { return em.cast(x[0], f, t); });
+}
+
+}  // namespace simt

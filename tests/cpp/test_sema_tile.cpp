@@ -1,0 +1,104 @@
+// Typing of simt.cuda.tile in kernels: tile types (shapes, NumPy promotion with weak scalars,
+// broadcasting), reductions, mma, the scratch memory a unit records, and the misuse errors.
+#include <gtest/gtest.h>
+#include "codegen/emitter.h"
+#include "sema/sema.h"
+#include "support/error.h"
+#include "test_helpers.h"
+
+using namespace simt;
+
+namespace {
+
+GlobalValue names(const std::string& name) {
+    if (name == "ct") return GlobalValue::module("tile");
+    return test::standard_names(name);
+}
+
+const Type* f32_array(int ndim) { return array_type(DType::Float32, ndim, Layout::C); }
+
+std::unique_ptr<CompileUnit> unit_of(const std::string& body, const std::vector<const Type*>& args) {
+    return analyze_kernel(test::source("def k(x, y):\n" + body), names, args, CompileOptions{});
+}
+
+// The type of local `r` after `body` (x: a 2-D float32 array, y: a 1-D int32 array).
+const Type* type_of_r(const std::string& body) {
+    auto u = unit_of(body, {f32_array(2), array_type(DType::Int32, 1, Layout::C)});
+    for (const auto& [n, t] : u->kernel->locals) if (n == "r") return t;
+    return nullptr;
+}
+
+std::string typing_error(const std::string& body) {
+    try {
+        type_of_r(body);
+    } catch (const Error& e) {
+        return e.what();
+    }
+    return "";
+}
+
+const std::string kLoad = "    t = ct.load(x, index=(0, 0), shape=(16, 32))\n    v = ct.load(y, index=(0,), shape=(32,))\n";
+
+}  // namespace
+
+TEST(SemaTile, TileTypesAndTheirSpelling) {
+    const Type* t = tile_type(DType::Float32, {16, 32});
+    EXPECT_EQ(t, tile_type(DType::Float32, {16, 32}));  // interned
+    EXPECT_NE(t, tile_type(DType::Float32, {32, 16}));
+    EXPECT_EQ(t->str(), "tile(float32, (16, 32))");
+    EXPECT_EQ(tile_type(DType::Int8, {4})->str(), "tile(int8, (4,))");
+    EXPECT_EQ(t->tile_size(), 512);
+}
+
+TEST(SemaTile, ElementwisePromotionAndBroadcasting) {
+    EXPECT_EQ(type_of_r(kLoad + "    r = t\n"), tile_type(DType::Float32, {16, 32}));
+    EXPECT_EQ(type_of_r(kLoad + "    r = t * 2.5 + 1\n"), tile_type(DType::Float32, {16, 32}));  // weak scalars
+    EXPECT_EQ(type_of_r(kLoad + "    r = t + v\n"), tile_type(DType::Float64, {16, 32}));  // float32 + int32 (NumPy)
+    EXPECT_EQ(type_of_r(kLoad + "    r = v + v\n"), tile_type(DType::Int32, {32}));  // stays int32, unlike scalars
+    EXPECT_EQ(type_of_r(kLoad + "    r = v / 2\n"), tile_type(DType::Float64, {32}));
+    EXPECT_EQ(type_of_r(kLoad + "    r = v + 0.5\n"), tile_type(DType::Float64, {32}));  // a float scalar with int tiles
+    EXPECT_EQ(type_of_r(kLoad + "    r = t > 0\n"), tile_type(DType::Bool, {16, 32}));
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.exp(v)\n"), tile_type(DType::Float64, {32}));
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.where(t > 0, t, 0)\n"), tile_type(DType::Float32, {16, 32}));
+    EXPECT_EQ(type_of_r(kLoad + "    r = t.astype(ct.float16)\n"), tile_type(DType::Float16, {16, 32}));
+}
+
+TEST(SemaTile, ReductionsShapesAndMma) {
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.sum(t)\n"), scalar_type(DType::Float32));
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.sum(v, axis=0)\n"), int64_type());  // NumPy: int32 sums to int64
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.max(t, axis=1)\n"), tile_type(DType::Float32, {16}));
+    EXPECT_EQ(type_of_r(kLoad + "    r = t.argmin(axis=0, keepdims=True)\n"), tile_type(DType::Int64, {1, 32}));
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.transpose(t)\n"), tile_type(DType::Float32, {32, 16}));
+    EXPECT_EQ(type_of_r(kLoad + "    r = t.reshape((8, 64))\n"), tile_type(DType::Float32, {8, 64}));
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.expand_dims(v, 0)\n"), tile_type(DType::Int32, {1, 32}));
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.mma(t, ct.transpose(t), ct.zeros((16, 16), dtype=ct.float64))\n"),
+              tile_type(DType::Float64, {16, 16}));
+    EXPECT_EQ(type_of_r(kLoad + "    r = t @ ct.transpose(t)\n"), tile_type(DType::Float32, {16, 16}));
+    EXPECT_EQ(type_of_r(kLoad + "    r = t.shape\n"), tuple_type({int64_type(), int64_type()}));
+}
+
+TEST(SemaTile, UnitRecordsScratchForOperationsThatMoveElements) {
+    auto plain = unit_of(kLoad + "    ct.store(x, index=(0, 0), tile=t * 2)\n", {f32_array(2), array_type(DType::Int32, 1, Layout::C)});
+    EXPECT_TRUE(plain->uses_tiles);
+    EXPECT_EQ(plain->tile_scratch_bytes, 0);
+    auto moved = unit_of(kLoad + "    ct.store(x, index=(0, 0), tile=ct.transpose(ct.transpose(t)) + 1)\n",
+                         {f32_array(2), array_type(DType::Int32, 1, Layout::C)});
+    EXPECT_EQ(moved->tile_scratch_bytes, 16 * 32 * 4);
+    GeneratedSource cuda = emit_unit(*moved, Target::Cuda);
+    EXPECT_NE(cuda.user_code.find("__shared__ __align__(16) unsigned char simt_tile_scratch[2048];"), std::string::npos);
+    EXPECT_NE(cuda.full_source.find("simt/prelude/tile.h"), std::string::npos);
+    GeneratedSource cpu = emit_unit(*moved, Target::Cpu);
+    EXPECT_EQ(cpu.user_code.find("__shared__"), std::string::npos);
+}
+
+TEST(SemaTile, Errors) {
+    EXPECT_NE(typing_error("    r = ct.load(x, index=(0, 0), shape=(16, 24))\n").find("powers of two, not 24"), std::string::npos);
+    EXPECT_NE(typing_error("    r = ct.load(x, index=(0,), shape=(16, 16))\n").find("index has 1 component(s)"), std::string::npos);
+    EXPECT_NE(typing_error(kLoad + "    r = t + ct.zeros((16, 16))\n").find("do not broadcast"), std::string::npos);
+    EXPECT_NE(typing_error(kLoad + "    ct.store(y, index=(0,), tile=v * 1.5)\n").find("convert it first"), std::string::npos);
+    EXPECT_NE(typing_error(kLoad + "    r = t < t < t\n").find("in a chain"), std::string::npos);
+    EXPECT_NE(typing_error(kLoad + "    r = not t\n").find("'not'"), std::string::npos);
+    EXPECT_NE(typing_error(kLoad + "    r = ct.sum(t, axis=2)\n").find("out of range"), std::string::npos);
+    EXPECT_NE(typing_error(kLoad + "    r = ct.mma(t, t, t)\n").find("(K, N) tile"), std::string::npos);
+    EXPECT_NE(typing_error("    n = x.shape[0]\n    r = ct.zeros((n,))\n").find("known when the kernel compiles"), std::string::npos);
+}
