@@ -248,23 +248,37 @@ template <class Out, int Axis, class S, class F> SIMT_DEVICE_FN Out simt_tile_al
     return r;
 }
 
+// What simt_tile_along_axis computes for reductions (functors: NVRTC takes no lambdas in the
+// prelude's templates).
+template <class Op, class R> struct simt_tile_line_fold {
+    Op op;
+    R init;
+    int64_t length;
+    template <class P> SIMT_INLINE R operator()(const P* all, int64_t base, int64_t stride) const {
+        R acc = init;
+        for (int64_t j = 0; j < length; ++j) acc = op(acc, (R)all[base + j * stride]);
+        return acc;
+    }
+};
+
+template <bool Max> struct simt_tile_line_argbest {
+    int64_t length;
+    template <class P> SIMT_INLINE int64_t operator()(const P* all, int64_t base, int64_t stride) const {
+        P best = all[base];
+        int64_t bi = 0;
+        for (int64_t j = 1; j < length; ++j)
+            if (simt_tile_better<Max>(all[base + j * stride], j, best, bi)) { best = all[base + j * stride]; bi = j; }
+        return bi;
+    }
+};
+
 template <class Out, int Axis, class S, class Op, class R>
 SIMT_DEVICE_FN Out simt_tile_reduce_axis(const S& s, Op op, R init, unsigned char* scratch) {
-    return simt_tile_along_axis<Out, Axis>(s, scratch, [&](auto all, int64_t base, int64_t stride) {
-        R acc = init;
-        for (int64_t j = 0; j < S::dim(Axis); ++j) acc = op(acc, (R)all[base + j * stride]);
-        return acc;
-    });
+    return simt_tile_along_axis<Out, Axis>(s, scratch, simt_tile_line_fold<Op, R>{op, init, S::dim(Axis)});
 }
 
 template <class Out, int Axis, bool Max, class S> SIMT_DEVICE_FN Out simt_tile_argbest_axis(const S& s, unsigned char* scratch) {
-    return simt_tile_along_axis<Out, Axis>(s, scratch, [&](auto all, int64_t base, int64_t stride) {
-        auto best = all[base];
-        int64_t bi = 0;
-        for (int64_t j = 1; j < S::dim(Axis); ++j)
-            if (simt_tile_better<Max>(all[base + j * stride], j, best, bi)) { best = all[base + j * stride]; bi = j; }
-        return bi;
-    });
+    return simt_tile_along_axis<Out, Axis>(s, scratch, simt_tile_line_argbest<Max>{S::dim(Axis)});
 }
 
 // --- matrix multiply-accumulate: acc (M, N) + a (M, K) @ b (K, N), in acc's type ----------
