@@ -102,3 +102,20 @@ TEST(SemaTile, Errors) {
     EXPECT_NE(typing_error(kLoad + "    r = ct.mma(t, t, t)\n").find("(K, N) tile"), std::string::npos);
     EXPECT_NE(typing_error("    n = x.shape[0]\n    r = ct.zeros((n,))\n").find("known when the kernel compiles"), std::string::npos);
 }
+
+TEST(SemaTile, CompileTimeLocalsAndPrunedBranches) {
+    // a dtype in a variable, chosen by a test decided when compiling
+    EXPECT_EQ(type_of_r("    d = ct.float64 if x.dtype == ct.float32 else x.dtype\n"
+                        "    r = ct.load(x, index=(0, 0), shape=(4, 4)).astype(d)\n"),
+              tile_type(DType::Float64, {4, 4}));
+    // a padding mode in a variable
+    EXPECT_EQ(type_of_r("    pad = ct.PaddingMode.NAN\n    r = ct.load(x, index=(0, 0), shape=(4, 4), padding_mode=pad)\n"),
+              tile_type(DType::Float32, {4, 4}));
+    // `if` on a constant keeps the taken branch only: the other would not type-check
+    EXPECT_EQ(type_of_r("    if N > 8 and not N == 3:\n        r = 1.5\n    else:\n        r = x + 1\n"), float64_type());
+    EXPECT_EQ(type_of_r("    if N < 8:\n        r = x + 1\n    else:\n        r = 2\n"), int64_type());
+    auto u = unit_of("    if N < 8:\n        y[0] = 1\n    else:\n        y[1] = 2\n", {f32_array(2), array_type(DType::Int32, 1, Layout::C)});
+    GeneratedSource cpu = emit_unit(*u, Target::Cpu);
+    EXPECT_EQ(cpu.user_code.find("(int32_t)1"), std::string::npos);  // the pruned store is gone
+    EXPECT_NE(typing_error("    s = 'a'\n    if N > 3:\n        s = 'b'\n    r = 1\n").find("one constant value"), std::string::npos);
+}

@@ -451,3 +451,72 @@ def test_compat_imports_cuda_tile(tmp_path):
     done = subprocess.run([sys.executable, "-m", "simt.compat", str(script)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "tile ok"
+
+
+# --- cuTile programs as written: helper functions, constant locals, dtype tests, pruned branches
+
+def grouped_block(m, n, tm, tn, group, bid):  # a plain helper: the block's (row, column) tile, grouped
+    blocks_m, blocks_n = ct.cdiv(m, tm), ct.cdiv(n, tn)
+    first = (bid // (group * blocks_n)) * group
+    rows = min(blocks_m - first, group)
+    return first + bid % rows, (bid % (group * blocks_n)) // rows
+
+
+@ct.kernel(num_ctas=ct.ByTarget(sm_100=2))
+def persistent_matmul(A, B, C, tm: ct.Constant[int], tn: ct.Constant[int], tk: ct.Constant[int]):
+    group = 4
+    pad = ct.PaddingMode.ZERO
+    dtype = ct.tfloat32 if A.dtype == ct.float32 else A.dtype
+    m, n = A.shape[0], B.shape[1]
+    for block in range(ct.bid(0), ct.cdiv(m, tm) * ct.cdiv(n, tn), ct.num_blocks(0)):
+        bx, by = grouped_block(m, n, tm, tn, group, block)
+        acc = ct.full((tm, tn), 0, dtype=ct.float32)
+        for k in range(ct.num_tiles(A, axis=1, shape=(tm, tk))):
+            a = ct.load(A, index=(bx, k), shape=(tm, tk), padding_mode=pad).astype(dtype)
+            b = ct.load(B, index=(k, by), shape=(tk, tn), padding_mode=pad).astype(dtype)
+            acc = ct.mma(a, b, acc)
+        ct.store(C, index=(bx, by), tile=ct.astype(acc, C.dtype))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+def test_persistent_grouped_matmul_as_cutile_writes_it(rng, dtype):
+    M, N, K = 150, 90, 70
+    a, b = random_host(rng, (M, K), dtype, -1, 1), random_host(rng, (K, N), dtype, -1, 1)
+    c = simt.zeros((M, N), dtype)
+    run(persistent_matmul, 7, simt.asarray(a), simt.asarray(b), c, 32, 32, 16)  # 7 blocks walk 15 tiles
+    expected = a.astype(np.float64) @ b.astype(np.float64)
+    tol = 2e-2 if dtype == np.float16 else 1e-4
+    np.testing.assert_allclose(c.get().astype(np.float64), expected, rtol=tol, atol=tol)
+
+
+@ct.kernel
+def pruned(x, y, two_d: ct.Constant[bool], n: ct.Constant[int]):
+    if two_d:  # the branch not taken is not compiled: it would not type-check for a 1-D y
+        ct.store(y, index=(0, 0), tile=ct.load(x, index=(0, 0), shape=(n, n)))
+    else:
+        ct.store(y, index=(0,), tile=ct.sum(ct.load(x, index=(0, 0), shape=(n, n)), axis=1))
+    if n > 4 and not two_d:
+        ct.store(y, index=(1,), tile=ct.full((n,), 2 if n > 4 else 1.5, dtype=y.dtype))
+
+
+def test_branches_on_constants_are_pruned(rng):
+    h = random_host(rng, (8, 8), np.float64)
+    y2 = simt.zeros((8, 8))
+    run(pruned, 1, simt.asarray(h), y2, True, 8)
+    np.testing.assert_array_equal(y2.get(), h)
+    y1 = simt.zeros(16)
+    run(pruned, 1, simt.asarray(h), y1, False, 8)
+    np.testing.assert_allclose(y1.get(), np.concatenate([h.sum(axis=1), np.full(8, 2.0)]), rtol=1e-12, atol=1e-12)
+
+
+@ct.kernel
+def string_changes(x):
+    pad = ct.PaddingMode.ZERO
+    if x.shape[0] > 3:
+        pad = ct.PaddingMode.NAN
+    ct.store(x, index=(0,), tile=ct.load(x, index=(0,), shape=(4,), padding_mode=pad))
+
+
+def test_compile_time_locals_must_keep_one_value():
+    with pytest.raises(simt.cuda.TypingError, match="one constant value"):
+        run(string_changes, 1, simt.zeros(4))

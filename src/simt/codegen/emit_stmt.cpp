@@ -54,6 +54,7 @@ void Emitter::statement(const Stmt& s) {
             line(expr(*s.value) + ";");
             return;
         case StmtKind::Assign: {
+            if (s.value->type->kind == TypeKind::DTypeObj || s.value->type->kind == TypeKind::String) return;  // compile-time
             if (s.targets.size() == 1 && s.targets[0]->kind != ExprKind::Tuple && s.targets[0]->kind != ExprKind::List) {
                 assign_to(*s.targets[0], expr(*s.value), s.value->type);
                 return;

@@ -126,7 +126,9 @@ void Emitter::function(const TypedFunction& f) {
     line_directive(f.def.loc);
     line(sig + " {");
     ++indent_;
-    for (const auto& [name, type] : f.locals) line(c_type(type) + " " + c_identifier(name) + " = {};");
+    for (const auto& [name, type] : f.locals)
+        if (type->kind != TypeKind::DTypeObj && type->kind != TypeKind::String)  // (compile-time only)
+            line(c_type(type) + " " + c_identifier(name) + " = {};");
     size_t hoist_at = out_.size();
     hoisted_.clear();
     block(f.def.body);

@@ -130,15 +130,17 @@ void Sema::block(std::vector<StmtPtr>& body) {
 void Sema::check_condition(Expr& test) {
     const Type* t = type_of(test);
     if (!t) return;
+    if (t->kind == TypeKind::DTypeObj || t->kind == TypeKind::String)
+        fail(test.loc, "cannot use a value of type " + t->str() + " as a condition");
     if (!t->is_scalar() && t->kind != TypeKind::NoneType)
         fail(test.loc, "cannot use a value of type " + t->str() + " as a condition");
 }
 
 void Sema::assign_local(const std::string& name, const Type* t, Loc loc) {
     if (!t) return;
-    if (t->kind == TypeKind::Module || t->kind == TypeKind::Function || t->kind == TypeKind::DTypeObj ||
-        t->kind == TypeKind::Dim3 || t->kind == TypeKind::DeviceFunction || t->kind == TypeKind::Range ||
-        t->kind == TypeKind::Iterator || t->kind == TypeKind::String || t->kind == TypeKind::Void)
+    if (t->kind == TypeKind::Module || t->kind == TypeKind::Function || t->kind == TypeKind::Dim3 ||
+        t->kind == TypeKind::DeviceFunction || t->kind == TypeKind::Range || t->kind == TypeKind::Iterator ||
+        t->kind == TypeKind::Void)
         fail(loc, "cannot store a value of type " + t->str() + " in variable '" + name + "'");
     if (t->kind == TypeKind::NoneType) fail(loc, "cannot assign None to variable '" + name + "'");
     auto it = local_types_.find(name);
@@ -179,6 +181,13 @@ void Sema::assign(Expr& target, const Type* vt, Expr* value, Loc loc) {
     switch (target.kind) {
         case ExprKind::Name:
             if (value && is_frame_array(*value)) frame_arrays_.insert(target.text);
+            if (vt && vt->kind == TypeKind::String) {  // a compile-time string: one constant value
+                const ConstValue* c = value ? constant(*value) : nullptr;
+                auto known = constant_strings_.find(target.text);
+                if (!c || (known != constant_strings_.end() && known->second.s != c->s))
+                    fail(loc, "variable '" + target.text + "' holds a string: it must be given one constant value");
+                constant_strings_[target.text] = *c;
+            }
             resolved(target).is_local = true;
             assign_local(target.text, vt, loc);
             if (vt) target.type = local_types_[target.text];
@@ -261,6 +270,12 @@ void Sema::statement(Stmt& s) {
         }
         case StmtKind::If:
             check_condition(*s.test);
+            // A condition known when compiling (a constant, a tile.Constant, a dtype test) keeps
+            // only its taken branch, as numba prunes them: the other need not type-check.
+            if (const ConstValue* c = s.test->type ? constant(*s.test) : nullptr) {
+                bool taken = c->kind == ConstValue::Kind::Float ? c->f != 0 : c->is_int() ? c->as_int() != 0 : true;
+                if (taken) s.orelse.clear(); else s.body.clear();
+            }
             block(s.body);
             block(s.orelse);
             return;

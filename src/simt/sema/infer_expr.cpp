@@ -126,10 +126,27 @@ const Type* Sema::infer(Expr& e) {
                 u = u ? unify(u, t) : t;
             }
             if (incomplete) return nullptr;
+            if (all_bool) {  // constant truth values fold (an `if` on them keeps one branch)
+                bool known = true, value = e.boolop == BoolOpKind::And;
+                for (ExprPtr& c : e.children) {
+                    const ConstValue* v = constant(*c);
+                    if (!v) { known = false; break; }
+                    value = e.boolop == BoolOpKind::And ? value && v->as_int() != 0 : value || v->as_int() != 0;
+                }
+                if (known) set_constant(e, ConstValue::boolean(value));
+            }
             return all_bool ? bool_type() : u;
         }
         case ExprKind::IfExp: {
             check_condition(*e.children[0]);
+            if (const ConstValue* c = e.children[0]->type ? constant(*e.children[0]) : nullptr) {
+                // Known when compiling: the other branch is not compiled (nor need it type-check).
+                bool taken = c->kind == ConstValue::Kind::Float ? c->f != 0 : c->is_int() ? c->as_int() != 0 : true;
+                Expr& chosen = *e.children[taken ? 1 : 2];
+                const Type* t = type_of(chosen);
+                if (const ConstValue* v = t ? constant(chosen) : nullptr) set_constant(e, *v);
+                return t;
+            }
             const Type* a = type_of(*e.children[1]);
             const Type* b = type_of(*e.children[2]);
             if (!a || !b) return nullptr;
@@ -164,6 +181,12 @@ const Type* Sema::infer(Expr& e) {
 
 const Type* Sema::infer_name(Expr& e) {
     if (local_names_.count(e.text)) {
+        auto str = constant_strings_.find(e.text);
+        if (str != constant_strings_.end()) {  // read as its value: no variable exists in the code
+            resolved(e).is_local = false;
+            set_constant(e, str->second);
+            return string_type();
+        }
         resolved(e).is_local = true;
         auto it = local_types_.find(e.text);
         if (it == local_types_.end() || !it->second) {
@@ -545,6 +568,9 @@ const Type* Sema::infer_unary(Expr& e) {
     if (a->is_tile()) return infer_tile_unary(*this, e);
     if (e.unop == UnaryOpKind::Not) {
         if (!a->is_scalar() && a->kind != TypeKind::NoneType) fail(e.loc, "cannot apply 'not' to a value of type " + a->str());
+        if (const ConstValue* c = constant(*e.children[0]))
+            if (c->is_int() || c->kind == ConstValue::Kind::Float)
+                set_constant(e, ConstValue::boolean(c->is_int() ? c->as_int() == 0 : c->f == 0));
         return bool_type();
     }
     DType out;
@@ -569,6 +595,13 @@ const Type* Sema::infer_compare(Expr& e) {
     if (incomplete) return nullptr;
     for (ExprPtr& c : e.children)
         if (c->type->is_tile()) return infer_tile_compare(*this, e);
+    if (e.cmpops.size() == 1 && (e.cmpops[0] == CmpOpKind::Eq || e.cmpops[0] == CmpOpKind::Ne) &&
+        e.children[0]->type->kind == TypeKind::DTypeObj && e.children[1]->type->kind == TypeKind::DTypeObj) {
+        // `a.dtype == np.float32`: decided when compiling
+        bool same = e.children[0]->type == e.children[1]->type;
+        set_constant(e, ConstValue::boolean(e.cmpops[0] == CmpOpKind::Eq ? same : !same));
+        return bool_type();
+    }
     for (size_t i = 0; i < e.cmpops.size(); ++i) {
         const Type* a = e.children[i]->type;
         const Type* b = e.children[i + 1]->type;
@@ -594,7 +627,36 @@ const Type* Sema::infer_compare(Expr& e) {
         if ((a->is_complex() || b->is_complex()) && op != CmpOpKind::Eq && op != CmpOpKind::Ne)
             fail(e.loc, std::string("complex numbers cannot be ordered with ") + cmpop_symbol(op));
     }
+    fold_comparison(e);
     return bool_type();
+}
+
+// Comparisons of real constants (a tile.Constant against a literal, say) fold to a constant, so
+// that `if` statements on them keep one branch.
+void Sema::fold_comparison(Expr& e) {
+    bool result = true;
+    for (size_t i = 0; i < e.cmpops.size(); ++i) {
+        const ConstValue* x = constant(*e.children[i]);
+        const ConstValue* y = constant(*e.children[i + 1]);
+        auto real = [](const ConstValue* c) { return c && (c->is_int() || c->kind == ConstValue::Kind::Float); };
+        if (!real(x) || !real(y)) return;
+        bool ints = x->is_int() && y->is_int();
+        double u = x->is_int() ? double(x->as_int()) : x->f, v = y->is_int() ? double(y->as_int()) : y->f;
+        int order = ints ? (x->as_int() < y->as_int() ? -1 : x->as_int() > y->as_int())
+                         : (u < v ? -1 : u > v ? 1 : u == v ? 0 : 2);  // 2: unordered (NaN)
+        bool r = false;
+        switch (e.cmpops[i]) {
+            case CmpOpKind::Lt: r = order == -1; break;
+            case CmpOpKind::Le: r = order == -1 || order == 0; break;
+            case CmpOpKind::Gt: r = order == 1; break;
+            case CmpOpKind::Ge: r = order == 1 || order == 0; break;
+            case CmpOpKind::Eq: r = order == 0; break;
+            case CmpOpKind::Ne: r = order != 0; break;
+            default: return;
+        }
+        result = result && r;
+    }
+    set_constant(e, ConstValue::boolean(result));
 }
 
 }  // namespace simt

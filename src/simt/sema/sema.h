@@ -83,7 +83,7 @@ private:
     const Type* from_member(Expr& e, const ModuleMember& m, const std::string& module, const std::string& attr);
     void set_constant(Expr& e, ConstValue v);
     Resolved& resolved(Expr& e);
-    void fold_constant(Expr& e);
+    void fold_comparison(Expr& e);  // a comparison of real constants -> a bool constant
     std::string expr_text(const Expr& e) const;
     bool is_frame_array(const Expr& e) const;
     void check_integer_literals(const std::vector<StmtPtr>& body) const;  // sema/integer_literals.cpp
@@ -100,6 +100,9 @@ private:
     std::map<std::string, const Type*> local_types_;  // current best type of each local
     std::set<std::string> frame_arrays_;  // locals bound to a cuda.local.array of this function's frame
     std::map<std::string, GlobalValue> globals_;      // resolver answers, asked once per name
+    // Locals that exist only while compiling: a dtype (`dt = a.dtype`) or a string constant
+    // (`pad = tile.PaddingMode.ZERO`). Reads are the value; no variable is emitted.
+    std::map<std::string, ConstValue> constant_strings_;
     std::vector<std::string> local_order_;
     std::map<std::string, std::shared_ptr<DeviceFunctionRef>> inner_functions_;  // nested defs/lambdas by name
     const Expr* callee_name_ = nullptr;  // the Name a Call being typed calls (an inner function may only be called)

@@ -1,7 +1,9 @@
 // simt.cuda.tile: tiles of a compile-time shape held by the threads of one block, added to units
-// whose kernels use tiles (codegen/prelude.cpp). Element i (row-major) of a tile lives in
-// thread i % SIMT_TILE_THREADS, slot i / SIMT_TILE_THREADS: loads, stores and elementwise
-// math touch only the thread's own slots (coalesced, no communication). Operations that move
+// whose kernels use tiles (codegen/prelude.cpp). A tile's elements (row-major) go to the threads
+// in quads, four consecutive elements each: quad g lives in thread g % SIMT_TILE_THREADS. Loads,
+// stores and elementwise math touch only the thread's own slots (16-byte accesses where the
+// array allows, coalesced, no communication), and a thread's quads of a matrix share their four
+// columns, which is what mma's inner loop reads b by. Operations that move
 // elements between threads (broadcasting, reductions along an axis, permutes, mma) publish the
 // tile to the block's scratch shared memory first. On the cpu target a block is one thread
 // that holds whole tiles, so nothing is published and nothing waits.
@@ -17,11 +19,18 @@ template <class T, int... D> struct simt_tile {
     using elem = T;
     static constexpr int rank = sizeof...(D);
     static constexpr int64_t size = (int64_t(1) * ... * int64_t(D));
-    static constexpr int per_thread = int((size + SIMT_TILE_THREADS - 1) / SIMT_TILE_THREADS);
+    static constexpr int quad = size < 4 ? int(size) : 4;  // elements per quad (tiles of 1 or 2 have one)
+    static constexpr int64_t quads = size / quad;
+    static constexpr int per_thread = quad * int((quads + SIMT_TILE_THREADS - 1) / SIMT_TILE_THREADS);
     T v[per_thread];
-    // The flat (row-major) index of this thread's slot k, and whether the tile has it.
-    SIMT_INLINE static int64_t index(int k) { return SIMT_TILE_TID + int64_t(k) * SIMT_TILE_THREADS; }
-    SIMT_INLINE static bool valid(int k) { return size % SIMT_TILE_THREADS == 0 || index(k) < size; }
+    // The flat (row-major) index of this thread's slot k, and whether the tile has it. The map
+    // depends on the size alone, so a reshape moves nothing.
+    SIMT_INLINE static int64_t index(int k) {
+        return (SIMT_TILE_TID + int64_t(k / quad) * SIMT_TILE_THREADS) * quad + k % quad;
+    }
+    SIMT_INLINE static bool valid(int k) {
+        return quads % SIMT_TILE_THREADS == 0 || SIMT_TILE_TID + int64_t(k / quad) * SIMT_TILE_THREADS < quads;
+    }
     SIMT_INLINE static int64_t dim(int a) {  // (folds to a constant where a is one)
         int64_t r = 1;
         int i = 0;
@@ -304,23 +313,27 @@ template <class Acc, class A, class B> SIMT_DEVICE_FN Acc simt_tile_mma(const A&
     simt_tile_sync();
     Acc r;
     for (int k = 0; k < Acc::per_thread; ++k) r.v[k] = acc.v[k];
-    if constexpr (N <= SIMT_TILE_THREADS && SIMT_TILE_THREADS % N == 0 && K % 4 == 0) {
-        // The thread's elements share one column c and step down the rows: per four steps of
-        // K it reads four of b's column once and a quad of each of its rows of a.
-        constexpr int64_t row_step = SIMT_TILE_THREADS / N;
-        const int64_t c = SIMT_TILE_TID % N, r0 = SIMT_TILE_TID / N;
+    constexpr int64_t G = N / 4;  // quads in a row of acc
+    if constexpr (Acc::quad == 4 && N % 4 == 0 && G <= SIMT_TILE_THREADS && SIMT_TILE_THREADS % G == 0 && K % 4 == 0) {
+        // The thread's quads share four columns c..c+3 and step down the rows: per four steps
+        // of K it reads a quad from each of four rows of b and a quad of each of its rows of a.
+        constexpr int64_t row_step = SIMT_TILE_THREADS / G;
+        const int64_t c = 4 * (SIMT_TILE_TID % G), r0 = SIMT_TILE_TID / G;
         for (int64_t j = 0; j < K; j += 4) {
-            const T b0 = (T)pb[(j + 0) * N + c], b1 = (T)pb[(j + 1) * N + c], b2 = (T)pb[(j + 2) * N + c],
-                    b3 = (T)pb[(j + 3) * N + c];
-            for (int k = 0; k < Acc::per_thread; ++k) {
+            T bq[4][4];
+            for (int i = 0; i < 4; ++i) {
+                auto q = simt_tile_load_quad(pb + (j + i) * N + c);
+                bq[i][0] = (T)q.x, bq[i][1] = (T)q.y, bq[i][2] = (T)q.z, bq[i][3] = (T)q.w;
+            }
+            for (int k = 0; k < Acc::per_thread; k += 4) {
                 if (!Acc::valid(k)) continue;
-                auto q = simt_tile_load_quad(pa + (r0 + k * row_step) * K + j);
-                T s = r.v[k];
-                s += (T)q.x * b0;
-                s += (T)q.y * b1;
-                s += (T)q.z * b2;
-                s += (T)q.w * b3;
-                r.v[k] = s;
+                auto q = simt_tile_load_quad(pa + (r0 + (k / 4) * row_step) * K + j);
+                const T a4[4] = {(T)q.x, (T)q.y, (T)q.z, (T)q.w};
+                for (int col = 0; col < 4; ++col) {
+                    T s = r.v[k + col];
+                    for (int i = 0; i < 4; ++i) s += a4[i] * bq[i][col];
+                    r.v[k + col] = s;
+                }
             }
         }
     } else {
@@ -337,6 +350,44 @@ template <class Acc, class A, class B> SIMT_DEVICE_FN Acc simt_tile_mma(const A&
 }
 
 // --- global memory --------------------------------------------------------------------------
+// Whole quads of a C-ordered array whose last axis the quad lies along: four consecutive
+// elements in memory, moved as 16-byte accesses where the address allows.
+template <class T> struct alignas(16) simt_tile_vec16 { T x[16 / sizeof(T)]; };
+template <class T, int Q, int L> SIMT_INLINE bool simt_tile_quad_contiguous(int64_t last_dim) {
+    return Q == 4 && L == SIMT_C && last_dim >= 4;
+}
+template <class T> SIMT_INLINE void simt_tile_read_quad(const T* p, T* out) {
+#ifdef SIMT_TARGET_CUDA
+    if constexpr (sizeof(T) == 4 || sizeof(T) == 8) {
+        if (((unsigned long)p & 15) == 0) {
+            constexpr int per = 16 / sizeof(T);
+            for (int h = 0; h < 4 / per; ++h) {
+                simt_tile_vec16<T> v = *(const simt_tile_vec16<T>*)(p + h * per);
+                for (int q = 0; q < per; ++q) out[h * per + q] = v.x[q];
+            }
+            return;
+        }
+    }
+#endif
+    for (int q = 0; q < 4; ++q) out[q] = p[q];
+}
+template <class T> SIMT_INLINE void simt_tile_write_quad(T* p, const T* in) {
+#ifdef SIMT_TARGET_CUDA
+    if constexpr (sizeof(T) == 4 || sizeof(T) == 8) {
+        if (((unsigned long)p & 15) == 0) {
+            constexpr int per = 16 / sizeof(T);
+            for (int h = 0; h < 4 / per; ++h) {
+                simt_tile_vec16<T> v;
+                for (int q = 0; q < per; ++q) v.x[q] = in[h * per + q];
+                *(simt_tile_vec16<T>*)(p + h * per) = v;
+            }
+            return;
+        }
+    }
+#endif
+    for (int q = 0; q < 4; ++q) p[q] = in[q];
+}
+
 // The tile at tile index idx of array x: element c of the tile is x[idx * shape + c]; elements
 // outside the array read as pad.
 template <class Out, class T, int N, int L, class P, class... I>
@@ -349,15 +400,26 @@ SIMT_DEVICE_FN Out simt_tile_load(const simt_array<T, N, L>& x, P pad, I... idx)
         origin[a] = tix[a] * Out::dim(a);
         whole = whole && tix[a] >= 0 && origin[a] + Out::dim(a) <= x.shape[a];
     }
+    const bool quads = whole && simt_tile_quad_contiguous<T, Out::quad, L>(Out::dim(N - 1));
     Out r;
-    for (int k = 0; k < Out::per_thread; ++k) {
-        int64_t c[N];
-        Out::coords(Out::index(k), c);
-        bool in = Out::valid(k);
-        for (int a = 0; a < N; ++a) c[a] += origin[a];
-        if (!whole)
-            for (int a = 0; a < N; ++a) in = in && c[a] >= 0 && c[a] < x.shape[a];
-        r.v[k] = in ? *simt_address(x, c) : (T)pad;
+    for (int k = 0; k < Out::per_thread; k += Out::quad) {
+        if (quads) {
+            int64_t c[N];
+            Out::coords(Out::index(k), c);
+            for (int a = 0; a < N; ++a) c[a] += origin[a];
+            if (Out::valid(k)) simt_tile_read_quad(simt_address(x, c), r.v + k);
+            continue;
+        }
+        for (int q = 0; q < Out::quad; ++q) {
+            int64_t c[N];
+            Out::coords(Out::index(k + q), c);
+            bool in = Out::valid(k + q);
+            for (int a = 0; a < N; ++a) {
+                c[a] += origin[a];
+                if (!whole) in = in && c[a] >= 0 && c[a] < x.shape[a];
+            }
+            r.v[k + q] = in ? *simt_address(x, c) : (T)pad;
+        }
     }
     return r;
 }
@@ -366,16 +428,32 @@ template <class T, int N, int L, class S, class... I>
 SIMT_DEVICE_FN void simt_tile_store(const simt_array<T, N, L>& x, const S& s, I... idx) {
     static_assert(sizeof...(I) == N && S::rank == N, "a tile index per array axis");
     const int64_t tix[] = {(int64_t)idx...};
-    for (int k = 0; k < S::per_thread; ++k) {
-        if (!S::valid(k)) continue;
-        int64_t c[N];
-        S::coords(S::index(k), c);
-        bool in = true;
-        for (int a = 0; a < N; ++a) {
-            c[a] += tix[a] * S::dim(a);
-            in = in && c[a] >= 0 && c[a] < x.shape[a];
+    int64_t origin[N];
+    bool whole = true;
+    for (int a = 0; a < N; ++a) {
+        origin[a] = tix[a] * S::dim(a);
+        whole = whole && tix[a] >= 0 && origin[a] + S::dim(a) <= x.shape[a];
+    }
+    const bool quads = whole && simt_tile_quad_contiguous<T, S::quad, L>(S::dim(N - 1));
+    for (int k = 0; k < S::per_thread; k += S::quad) {
+        if (!S::valid(k)) continue;  // (a quad is valid or not as a whole)
+        if (quads) {
+            int64_t c[N];
+            S::coords(S::index(k), c);
+            for (int a = 0; a < N; ++a) c[a] += origin[a];
+            simt_tile_write_quad(simt_address(x, c), s.v + k);
+            continue;
         }
-        if (in) *simt_address(x, c) = s.v[k];
+        for (int q = 0; q < S::quad; ++q) {
+            int64_t c[N];
+            S::coords(S::index(k + q), c);
+            bool in = true;
+            for (int a = 0; a < N; ++a) {
+                c[a] += origin[a];
+                in = in && c[a] >= 0 && c[a] < x.shape[a];
+            }
+            if (in) *simt_address(x, c) = s.v[k + q];
+        }
     }
 }
 
