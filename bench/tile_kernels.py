@@ -5,6 +5,7 @@ import simt.cuda.tile as ct
 
 ADD_TILE = 1024
 MATMUL_TILES = (64, 64, 32)
+MATMUL_TILES_LARGE = (128, 128, 32)
 
 
 @ct.kernel
@@ -43,8 +44,12 @@ def launch_softmax(x):
     return y
 
 
-def launch_matmul(a, b):
-    tm, tn, tk = MATMUL_TILES
+def launch_matmul(a, b, tiles=MATMUL_TILES):
+    tm, tn, tk = tiles
     c = simt.empty((a.shape[0], b.shape[1]), a.dtype)
     ct.launch(None, (ct.cdiv(a.shape[0], tm), ct.cdiv(b.shape[1], tn)), matmul, (a, b, c, tm, tn, tk))
     return c
+
+
+def launch_matmul_large(a, b):
+    return launch_matmul(a, b, MATMUL_TILES_LARGE)

@@ -11,7 +11,7 @@ METHOD = ("Median time of one call on fresh random float32 data, checked against
           "(1024-element tiles; the anchors' add with out=), TB/s = 12 n bytes / time. softmax: each row "
           "of an (rows, 1024) matrix (one 1024-element tile per row; CuPy composes exp, max, sum and a "
           "division, PyTorch calls softmax), TB/s = 8 bytes per element / time. matmul: square a @ b "
-          "(64 x 64 x 32 tiles through tile.mma; the anchors call cuBLAS, TF32 off), TFLOP/s = 2 n**3 / time. "
+          "(64 x 64 x 32 and 128 x 128 x 32 tiles through tile.mma; the anchors call cuBLAS, TF32 off), TFLOP/s = 2 n**3 / time. "
           "The tile matmul multiplies with CUDA cores from shared memory (no tensor cores): its figure "
           "says how far that is from cuBLAS.")
 
@@ -53,10 +53,11 @@ def run(ctx):
         b = ctx.rng.uniform(-1, 1, (n, n)).astype(np.float32)
         picked = np.sort(ctx.rng.choice(n, size=8, replace=False))
         expected = a[picked].astype(np.float64) @ b.astype(np.float64)
-        case = ArrayCase("tile_matmul", [a, b], expected, 2.0 * n**3, lambda w, s: w / s / fl_scale,
-                         lambda got, want: close_enough(np.asarray(got)[picked], want, n * 1e-5))
-        ctx.log(f"  tile matmul n = {n}")
-        row = Row(f"matmul float32, n = {n}", fl_unit, True, params={"n": n})
-        row.cells = cells_for(ctx, ARRAY_LIBS, case)
-        rows.append(row)
+        for op, tiles in (("tile_matmul", "64 x 64 x 32"), ("tile_matmul_large", "128 x 128 x 32")):
+            case = ArrayCase(op, [a, b], expected, 2.0 * n**3, lambda w, s: w / s / fl_scale,
+                             lambda got, want: close_enough(np.asarray(got)[picked], want, n * 1e-5))
+            ctx.log(f"  tile matmul n = {n}, {tiles} tiles")
+            row = Row(f"matmul float32, n = {n}, {tiles} tiles", fl_unit, True, params={"n": n, "tiles": tiles})
+            row.cells = cells_for(ctx, ARRAY_LIBS, case)
+            rows.append(row)
     return rows, []

@@ -75,6 +75,9 @@ TEST(SemaTile, ReductionsShapesAndMma) {
               tile_type(DType::Float64, {16, 16}));
     EXPECT_EQ(type_of_r(kLoad + "    r = t @ ct.transpose(t)\n"), tile_type(DType::Float32, {16, 16}));
     EXPECT_EQ(type_of_r(kLoad + "    r = t.shape\n"), tuple_type({int64_type(), int64_type()}));
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.sum(t, axis=(1, 0))\n"), scalar_type(DType::Float32));  // every axis
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.cat((t, t), axis=0)\n"), tile_type(DType::Float32, {32, 32}));
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.atomic_add(y, v, 1)\n"), tile_type(DType::Int32, {32}));
 }
 
 TEST(SemaTile, UnitRecordsScratchForOperationsThatMoveElements) {
@@ -100,6 +103,9 @@ TEST(SemaTile, Errors) {
     EXPECT_NE(typing_error(kLoad + "    r = not t\n").find("'not'"), std::string::npos);
     EXPECT_NE(typing_error(kLoad + "    r = ct.sum(t, axis=2)\n").find("out of range"), std::string::npos);
     EXPECT_NE(typing_error(kLoad + "    r = ct.mma(t, t, t)\n").find("(K, N) tile"), std::string::npos);
+    EXPECT_NE(typing_error(kLoad + "    r = ct.cat((t, ct.transpose(t)), 0)\n").find("the shapes differ"), std::string::npos);
+    EXPECT_NE(typing_error(kLoad + "    r = ct.argmax(t, axis=(0, 1))\n").find("one axis or None"), std::string::npos);
+    EXPECT_NE(typing_error(kLoad + "    r = ct.atomic_and(x, v, 1)\n").find("does not apply to arrays of float32"), std::string::npos);
     EXPECT_NE(typing_error("    n = x.shape[0]\n    r = ct.zeros((n,))\n").find("known when the kernel compiles"), std::string::npos);
 }
 

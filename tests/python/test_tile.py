@@ -520,3 +520,92 @@ def string_changes(x):
 def test_compile_time_locals_must_keep_one_value():
     with pytest.raises(simt.cuda.TypingError, match="one constant value"):
         run(string_changes, 1, simt.zeros(4))
+
+
+# --- reductions over several axes, cat, atomics -------------------------------------------------
+
+@ct.kernel
+def multi_axis(x, s_out, m_out):
+    t = ct.load(x, index=(0, 0, 0), shape=(4, 8, 16))
+    ct.store(s_out, index=(0,), tile=ct.sum(t, axis=(0, 2)))
+    ct.store(m_out, index=(0, 0, 0), tile=t.max(axis=(-1, 0), keepdims=True))
+
+
+def test_reductions_over_several_axes(rng):
+    h = random_host(rng, (4, 8, 16), np.float64)
+    s, m = simt.zeros(8), simt.zeros((1, 8, 1))
+    run(multi_axis, 1, simt.asarray(h), s, m)
+    np.testing.assert_allclose(s.get(), h.sum(axis=(0, 2)), rtol=1e-12, atol=1e-12)
+    np.testing.assert_array_equal(m.get(), h.max(axis=(2, 0), keepdims=True))
+
+
+@ct.kernel
+def cat_kernel(x, y, rows_out, cols_out):
+    a = ct.load(x, index=(0, 0), shape=(4, 8))
+    b = ct.load(y, index=(0, 0), shape=(4, 8))
+    ct.store(rows_out, index=(0, 0), tile=ct.cat((a, b), 0))
+    ct.store(cols_out, index=(0, 0), tile=ct.cat((b, a * 2), axis=-1))
+
+
+def test_cat(rng):
+    x, y = random_host(rng, (4, 8), np.int32), random_host(rng, (4, 8), np.int32)
+    r, c = simt.zeros((8, 8), np.int32), simt.zeros((4, 16), np.int32)
+    run(cat_kernel, 1, simt.asarray(x), simt.asarray(y), r, c)
+    np.testing.assert_array_equal(r.get(), np.concatenate([x, y], axis=0))
+    np.testing.assert_array_equal(c.get(), np.concatenate([y, x * 2], axis=1))
+
+
+@ct.kernel
+def histogram(values, counts, bins: ct.Constant[int], n: ct.Constant[int]):
+    v = ct.load(values, index=(ct.bid(0),), shape=(n,))
+    b = ct.astype(ct.floor(v * bins), ct.int32)
+    i = ct.arange(n, dtype=ct.int32) + ct.bid(0) * n
+    ct.atomic_add(counts, ct.where(i < values.shape[0], b, -1), 1)  # the padding's index -1 is skipped
+
+
+@ct.kernel
+def atomics_old_values(x, idx, olds, mins):
+    i = ct.load(idx, index=(0,), shape=(32,))
+    olds_t = ct.atomic_max(x, i, ct.full((32,), 5, dtype=ct.int64))
+    ct.store(olds, index=(0,), tile=olds_t)
+    ct.store(mins, index=(0,), tile=ct.atomic_min(x, i, ct.arange(32, dtype=ct.int64)))
+
+
+def test_atomics(rng):
+    values = rng.random(1000)
+    counts = simt.zeros(16, np.int32)
+    run(histogram, ct.cdiv(1000, 256), simt.asarray(values), counts, 16, 256)
+    np.testing.assert_array_equal(counts.get(), np.bincount(np.floor(values * 16).astype(int), minlength=16))
+    h = rng.integers(0, 10, 40).astype(np.int64)
+    idx = rng.permutation(40)[:32].astype(np.int32)
+    idx[3] = -1  # outside: skipped, its old value reads 0
+    x = simt.asarray(h)
+    olds, mins = simt.zeros(32, np.int64), simt.zeros(32, np.int64)
+    run(atomics_old_values, 1, x, simt.asarray(idx), olds, mins)
+    inside = idx >= 0
+    np.testing.assert_array_equal(olds.get(), np.where(inside, h[np.clip(idx, 0, 39)], 0))
+    after_max = h.copy()
+    after_max[idx[inside]] = np.maximum(h[idx[inside]], 5)
+    np.testing.assert_array_equal(mins.get(), np.where(inside, after_max[np.clip(idx, 0, 39)], 0))
+    expected = after_max.copy()
+    expected[idx[inside]] = np.minimum(after_max[idx[inside]], np.arange(32)[inside])
+    np.testing.assert_array_equal(x.get(), expected)
+
+
+def split_halves(t):  # a helper returning a tuple of tiles
+    return ct.sum(t, axis=1), ct.max(t, axis=1)
+
+
+@ct.kernel
+def tuple_of_tiles(x, s, m):
+    sums, maxes = split_halves(ct.load(x, index=(0, 0), shape=(8, 16)))
+    ct.store(s, index=(0,), tile=sums)
+    ct.store(m, index=(0,), tile=maxes)
+
+
+def test_helpers_return_tuples_of_tiles(rng):
+    h = random_host(rng, (8, 16), np.float32)
+    s, m = simt.zeros(8, np.float32), simt.zeros(8, np.float32)
+    run(tuple_of_tiles, 1, simt.asarray(h), s, m)
+    np.testing.assert_allclose(s.get(), h.sum(axis=1), rtol=1e-5, atol=1e-5)
+    np.testing.assert_array_equal(m.get(), h.max(axis=1))

@@ -1,6 +1,7 @@
 // The simt.cuda.tile module in kernels (cuda.tile's names): block ids, loads and stores of tiles,
 // factories, shape changes, elementwise math, reductions and matrix multiply-accumulate. Tile
 // shapes are compile-time tuples of powers of two; the code is the prelude's tile.h.
+#include <algorithm>
 #include <cmath>
 #include "codegen/emitter.h"
 #include "sema/builtins.h"
@@ -497,6 +498,35 @@ DType reduce_dtype(const std::string& n, DType d) {
     return d;
 }
 
+// The axes a reduction's axis argument names, sorted (empty: every axis).
+std::vector<int64_t> reduce_axes(Sema* s, const Expr& call, const Expr* axis, int64_t rank) {
+    std::vector<int64_t> axes;
+    if (!axis || axis->type->kind == TypeKind::NoneType) return axes;
+    const ConstValue* c = s ? s->constant(*axis) : &axis->resolved->constant;
+    if (!c || !(c->is_int() || c->kind == ConstValue::Kind::Tuple)) {
+        if (s) s->fail(axis->loc, display(call) + "() axis must be a constant integer, tuple of integers or None");
+        return axes;
+    }
+    std::vector<ConstValue> items = c->kind == ConstValue::Kind::Tuple ? c->elems : std::vector<ConstValue>{*c};
+    for (const ConstValue& v : items) {
+        int64_t a = v.is_int() ? v.as_int() : rank;
+        if (a < -rank || a >= rank) {
+            if (s) s->fail(axis->loc, display(call) + "() axis " + std::to_string(a) + " is out of range for a tile of " +
+                                          std::to_string(rank) + " dimensions");
+            continue;
+        }
+        a = a < 0 ? a + rank : a;
+        if (std::find(axes.begin(), axes.end(), a) != axes.end()) {
+            if (s) s->fail(axis->loc, display(call) + "() names axis " + std::to_string(a) + " twice");
+            continue;
+        }
+        axes.push_back(a);
+    }
+    std::sort(axes.begin(), axes.end());
+    if (int64_t(axes.size()) == rank) axes.clear();  // every axis: a whole reduction
+    return axes;
+}
+
 const Type* infer_reduce(Sema& s, Expr& call) {
     const std::string n = short_name(call);
     std::vector<Expr*> a = args(s, call, {"x", "axis", "keepdims"}, 1);
@@ -504,20 +534,21 @@ const Type* infer_reduce(Sema& s, Expr& call) {
     bool keep = bool_arg(s, a[2], call, "keepdims");
     const bool arg = n == "argmax" || n == "argmin";
     DType d = arg ? DType::Int64 : reduce_dtype(n, t->dtype);
-    // (a 1-D tile reduced along its axis is a whole reduction: one number every thread holds)
-    const bool whole = !a[1] || a[1]->type->kind == TypeKind::NoneType || t->dims.size() == 1;
-    if (whole && a[1] && a[1]->type->kind != TypeKind::NoneType) axis_arg(s, a[1], call, 1);
-    if (whole) {
+    int64_t rank = int64_t(t->dims.size());
+    if (arg && a[1] && a[1]->type->is_tuple()) s.fail(a[1]->loc, display(call) + "() takes one axis or None, as NumPy's does");
+    std::vector<int64_t> axes = reduce_axes(&s, call, a[1], rank);
+    if (axes.empty()) {  // every axis: one number every thread holds
         note_tile_scratch(s, call.loc, 4 * 16 + 4 * 8, display(call) + "()");
         if (!keep) return scalar_type(d);
         return tile_type(d, std::vector<int64_t>(t->dims.size(), 1));
     }
-    if (a[1]->type->is_tuple()) s.unsupported(a[1]->loc, display(call) + "() reduces along one axis or all of them (axis=None)");
-    int64_t axis = axis_arg(s, a[1], call, int64_t(t->dims.size()));
     note_tile_scratch(s, call.loc, tile_bytes(t), display(call) + "()");
-    std::vector<int64_t> dims = t->dims;
-    if (keep) dims[size_t(axis)] = 1;
-    else dims.erase(dims.begin() + axis);
+    std::vector<int64_t> dims;
+    for (int64_t i = 0; i < rank; ++i) {
+        bool reduced = std::find(axes.begin(), axes.end(), i) != axes.end();
+        if (!reduced) dims.push_back(t->dims[size_t(i)]);
+        else if (keep) dims.push_back(1);
+    }
     return tile_type(d, dims);
 }
 
@@ -547,8 +578,8 @@ std::string emit_reduce(Emitter& em, const Expr& call) {
     // float16 sums accumulate in float32, then round once.
     const Type* acc = elem->dtype == DType::Float16 && (n == "sum" || n == "prod") ? scalar_type(DType::Float32) : elem;
     std::string x = em.expr(*a[0]);
-    const bool whole = !a[1] || a[1]->type->kind == TypeKind::NoneType || t->dims.size() == 1;
-    if (whole) {
+    std::vector<int64_t> axes = reduce_axes(nullptr, call, a[1], int64_t(t->dims.size()));
+    if (axes.empty()) {
         std::string v = arg ? std::string("simt_tile_argbest<") + (n == "argmax" ? "true" : "false") + ">(" + x + ", " + scratch() + ")"
                             : "simt_tile_fold<" + em.c_type(acc) + ">(" + x + ", " + reduce_op(em, n, acc) + ", " +
                                   reduce_init(em, n, acc) + ", " + scratch() + ")";
@@ -556,18 +587,92 @@ std::string emit_reduce(Emitter& em, const Expr& call) {
         if (!keep) return v;
         return "simt_tile_full<" + em.c_type(call.type) + ">(" + v + ")";
     }
-    int64_t axis = a[1]->resolved->constant.as_int();
-    if (axis < 0) axis += int64_t(t->dims.size());
+    // One axis after another, each kept as length 1 (the others' positions do not move).
     std::vector<int64_t> kept = t->dims;
-    kept[size_t(axis)] = 1;
+    std::string r = x;
+    for (int64_t axis : axes) {
+        kept[size_t(axis)] = 1;
+        const Type* step = tile_type(arg ? DType::Int64 : acc->dtype, kept);
+        r = arg ? "simt_tile_argbest_axis<" + em.c_type(step) + ", " + std::to_string(axis) + ", " +
+                      (n == "argmax" ? "true" : "false") + ">(" + r + ", " + scratch() + ")"
+                : "simt_tile_reduce_axis<" + em.c_type(step) + ", " + std::to_string(axis) + ">(" + r + ", " +
+                      reduce_op(em, n, acc) + ", " + reduce_init(em, n, acc) + ", " + scratch() + ")";
+    }
     const Type* kept_acc = tile_type(arg ? DType::Int64 : acc->dtype, kept);
-    std::string r = arg ? "simt_tile_argbest_axis<" + em.c_type(kept_acc) + ", " + std::to_string(axis) + ", " +
-                              (n == "argmax" ? "true" : "false") + ">(" + x + ", " + scratch() + ")"
-                        : "simt_tile_reduce_axis<" + em.c_type(kept_acc) + ", " + std::to_string(axis) + ">(" + x + ", " +
-                              reduce_op(em, n, acc) + ", " + reduce_init(em, n, acc) + ", " + scratch() + ")";
     if (acc != elem) r = emit_tile_cast(em, r, kept_acc, tile_type(elem->dtype, kept));
     if (call.type->dims == kept) return r;
     return "simt_tile_reshape<" + em.c_type(call.type) + ">(" + r + ")";
+}
+
+// cat((a, b), axis): two tiles of one dtype side by side along axis (the result's length there
+// must stay a power of two).
+const Type* infer_cat(Sema& s, Expr& call) {
+    std::vector<Expr*> a = args(s, call, {"tiles", "axis"}, 2);
+    if (a[0]->kind != ExprKind::Tuple || a[0]->children.size() != 2)
+        s.fail(a[0]->loc, "tile.cat() takes a tuple of two tiles, written out: tile.cat((a, b), axis)");
+    const Type* x = need_tile(s, a[0]->children[0].get(), call, "tiles[0]");
+    const Type* y = need_tile(s, a[0]->children[1].get(), call, "tiles[1]");
+    if (x->dtype != y->dtype) s.fail(a[0]->loc, "tile.cat() of tiles of " + std::string(dtype_name(x->dtype)) + " and " + dtype_name(y->dtype));
+    int64_t rank = int64_t(x->dims.size());
+    int64_t axis = axis_arg(s, a[1], call, rank);
+    std::vector<int64_t> dims = x->dims;
+    bool fits = y->dims.size() == x->dims.size();
+    for (int64_t i = 0; fits && i < rank; ++i) fits = i == axis || x->dims[size_t(i)] == y->dims[size_t(i)];
+    if (!fits) s.fail(call.loc, "tile.cat() of " + x->str() + " and " + y->str() + ": the shapes differ off axis " + std::to_string(axis));
+    dims[size_t(axis)] += y->dims[size_t(axis)];
+    if (!power_of_two(dims[size_t(axis)]))
+        s.fail(call.loc, "tile.cat() would make a tile of length " + std::to_string(dims[size_t(axis)]) + " along axis " +
+                         std::to_string(axis) + ": tile dimensions are powers of two");
+    note_tile_scratch(s, call.loc, (tile_bytes(x) + 15) / 16 * 16 + tile_bytes(y), "tile.cat()");
+    return tile_type(x->dtype, dims);
+}
+std::string emit_cat(Emitter& em, const Expr& call) {
+    std::vector<const Expr*> a = emit_args(call, {"tiles", "axis"});
+    int64_t axis = a[1]->resolved->constant.as_int();
+    if (axis < 0) axis += int64_t(call.type->dims.size());
+    return "simt_tile_cat<" + em.c_type(call.type) + ", " + std::to_string(axis) + ">(" + em.expr(*a[0]->children[0]) + ", " +
+           em.expr(*a[0]->children[1]) + ", " + scratch() + ")";
+}
+
+// atomic_add/max/min/and/or/xor/xchg(array, indices, update): read-modify-write of the elements
+// the indices name (as gather's), giving the old values; indices outside the array are skipped.
+const Type* infer_atomic(Sema& s, Expr& call) {
+    const std::string n = short_name(call);
+    std::vector<Expr*> a = args(s, call, {"array", "indices", "update", "check_bounds", "memory_order", "memory_scope"}, 3);
+    const Type* arr = a[0]->type;
+    if (!arr->is_array() || arr->readonly) s.fail(a[0]->loc, display(call) + "() updates a writable array, not " + arr->str());
+    DType d = arr->dtype;
+    bool wide = dtype_size(d) == 4 || dtype_size(d) == 8;
+    bool integer = dtype_is_integer(d) && wide;
+    bool ok = n == "atomic_add" || n == "atomic_max" || n == "atomic_min" ? integer || d == DType::Float32 || d == DType::Float64
+                                                                          : integer;
+    if (!ok) s.fail(a[0]->loc, display(call) + "() does not apply to arrays of " + dtype_name(d));
+    std::vector<int64_t> dims = gather_dims(s, a[1], call, arr);
+    const Type* v = a[2]->type;
+    if (v->is_tile()) {
+        if (v->dtype != d) s.fail(a[2]->loc, display(call) + "() update of " + v->str() + " for an array of " + dtype_name(d));
+        std::vector<int64_t> both = broadcast_tile_dims(s, a[2]->loc, {v, tile_type(d, dims)}, display(call) + "()");
+        if (both != dims) s.fail(a[2]->loc, display(call) + "() update of shape " + v->str() + " does not fit the indices' shape");
+        if (v->dims != dims) note_tile_scratch(s, a[2]->loc, tile_bytes(v), display(call) + "() broadcasting its update");
+    } else if (!v->is_scalar() || v->is_complex()) {
+        s.fail(a[2]->loc, display(call) + "() update must be a tile or a number, not " + v->str());
+    }
+    s.unit().uses_tiles = true;
+    return tile_type(d, dims);
+}
+std::string emit_atomic(Emitter& em, const Expr& call) {
+    std::vector<const Expr*> a = emit_args(call, {"array", "indices", "update", "check_bounds", "memory_order", "memory_scope"});
+    const Type* elem = scalar_type(a[0]->type->dtype);
+    std::string T = em.c_type(elem);
+    std::string fn = "simt_" + std::string(short_name(call) == "atomic_xchg" ? "atomic_exch" : short_name(call));
+    const Type* v = a[2]->type;
+    std::string update;
+    if (!v->is_tile()) update = em.expr_as(*a[2], elem);
+    else if (v->dims != call.type->dims)
+        update = "simt_tile_broadcast<" + em.c_type(call.type) + ">(" + em.expr(*a[2]) + ", " + scratch() + ")";
+    else update = em.expr(*a[2]);
+    return "simt_tile_atomic<" + em.c_type(call.type) + ">(" + em.expr(*a[0]) + ", [&](" + T + "* p, " + T + " v) -> " + T +
+           " { return " + fn + "(p, v); }, " + update + index_tile_codes(em, a[1], call.type->dims) + ")";
 }
 
 // --- matrix multiply -----------------------------------------------------------------------
@@ -745,6 +850,9 @@ void register_tile_builtins(BuiltinRegistry& r) {
     for (const char* n : {"permute", "transpose"}) add(n, infer_permute, emit_permute, true);
     for (const char* n : {"sum", "prod", "max", "min", "argmax", "argmin"}) add(n, infer_reduce, emit_reduce, true);
     for (const char* n : {"mma", "matmul"}) add(n, infer_mma, emit_mma);
+    add("cat", infer_cat, emit_cat);
+    for (const char* n : {"atomic_add", "atomic_max", "atomic_min", "atomic_and", "atomic_or", "atomic_xor", "atomic_xchg"})
+        add(n, infer_atomic, emit_atomic);
     for (const BinaryFn& f : kBinary) add(f.name, infer_binary, emit_binary);
     for (const char* n : {"maximum", "minimum"}) add(n, infer_binary, emit_binary);
     add("where", infer_where, emit_where);

@@ -162,7 +162,7 @@ const Type* Sema::infer(Expr& e) {
                 const Type* t = type_of(*c);
                 if (!t) return nullptr;
                 if (t->kind != TypeKind::Scalar && t->kind != TypeKind::Tuple && t->kind != TypeKind::Array &&
-                    t->kind != TypeKind::String && t->kind != TypeKind::NoneType)
+                    t->kind != TypeKind::String && t->kind != TypeKind::NoneType && t->kind != TypeKind::Tile)
                     fail(c->loc, "a tuple cannot hold a value of type " + t->str());
                 elems.push_back(t);
                 const ConstValue* cv = constant(*c);

@@ -92,7 +92,8 @@ _KERNEL_FUNCTIONS = (
     "argmax", "argmin", "mma", "matmul", "add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "bitwise_and",
     "bitwise_or", "bitwise_xor", "maximum", "minimum", "where", "exp", "exp2", "log", "log2", "log10", "log1p",
     "expm1", "sqrt", "rsqrt", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "erf", "floor",
-    "ceil", "trunc", "abs", "negative")
+    "ceil", "trunc", "abs", "negative", "cat", "atomic_add", "atomic_max", "atomic_min", "atomic_and", "atomic_or",
+    "atomic_xor", "atomic_xchg")
 for _name in _KERNEL_FUNCTIONS:
     globals()[_name] = _in_kernel_only(_name)
     __all__.append(_name)

@@ -144,6 +144,27 @@ template <class Out, int... P, class S> SIMT_DEVICE_FN Out simt_tile_permute(con
     return r;
 }
 
+// a and b side by side along Axis (their other dimensions equal Out's).
+template <class Out, int Axis, class A, class B> SIMT_DEVICE_FN Out simt_tile_cat(const A& a, const B& b, unsigned char* scratch) {
+    const int64_t a_bytes = 16 * ((A::size * (int64_t)sizeof(typename A::elem) + 15) / 16);
+    auto pa = simt_tile_write(a, scratch);
+    auto pb = simt_tile_write(b, scratch + a_bytes);
+    simt_tile_sync();
+    Out r;
+    for (int k = 0; k < Out::per_thread; ++k) {
+        if (!Out::valid(k)) continue;
+        int64_t c[Out::rank];
+        Out::coords(Out::index(k), c);
+        const bool first = c[Axis] < A::dim(Axis);
+        if (!first) c[Axis] -= A::dim(Axis);
+        int64_t from = 0;
+        for (int d = 0; d < Out::rank; ++d) from = from * (first ? A::dim(d) : B::dim(d)) + c[d];
+        r.v[k] = first ? pa[from] : pb[from];
+    }
+    simt_tile_sync();
+    return r;
+}
+
 // --- reductions -----------------------------------------------------------------------------
 // The identities of max and min.
 template <class T> SIMT_INLINE T simt_tile_lowest() {  // integers: the most negative, or 0
@@ -476,6 +497,21 @@ SIMT_DEVICE_FN Out simt_tile_gather(const simt_array<T, N, L>& x, P pad, const I
         bool in = Out::valid(k);
         for (int a = 0; a < N; ++a) in = in && c[a] >= 0 && c[a] < x.shape[a];
         r.v[k] = in ? *simt_address(x, c) : (T)pad;
+    }
+    return r;
+}
+
+// op(address or null, update) at the elements the index tiles name; the old values (0 where an
+// index is outside the array and nothing is updated).
+template <class Out, class T, int N, int L, class F, class V, class... I>
+SIMT_DEVICE_FN Out simt_tile_atomic(const simt_array<T, N, L>& x, F op, const V& update, const I&... index) {
+    Out r;
+    for (int k = 0; k < Out::per_thread; ++k) {
+        if (!Out::valid(k)) continue;
+        int64_t c[] = {(int64_t)simt_tile_at(index, k)...};
+        bool in = true;
+        for (int a = 0; a < N; ++a) in = in && c[a] >= 0 && c[a] < x.shape[a];
+        r.v[k] = op(in ? simt_address(x, c) : (T*)nullptr, (T)simt_tile_at(update, k));
     }
     return r;
 }
