@@ -66,6 +66,7 @@ KernelDefinition definition_from(const std::string& name, const std::string& sou
     if (nb::object f = get("inline"); !f.is_none())
         d.force_inline = PyUnicode_Check(f.ptr()) ? nb::cast<std::string>(f) == "always" : nb::cast<bool>(f);
     if (nb::object f = get("forceinline"); !f.is_none()) d.force_inline = d.force_inline || nb::cast<bool>(f);
+    if (nb::object f = get("_tile"); !f.is_none()) d.options.tile_kernel = nb::cast<bool>(f);  // simt.cuda.tile kernels
     if (nb::object names = get("_constant_params"); !names.is_none())  // simt.cuda.tile: tile.Constant parameters
         for (nb::handle n : nb::iter(names)) d.options.constant_params.push_back(nb::cast<std::string>(n));
     if (nb::object sigs = get("_signatures"); !sigs.is_none())

@@ -17,8 +17,10 @@ GlobalValue names(const std::string& name) {
 
 const Type* f32_array(int ndim) { return array_type(DType::Float32, ndim, Layout::C); }
 
-std::unique_ptr<CompileUnit> unit_of(const std::string& body, const std::vector<const Type*>& args) {
-    return analyze_kernel(test::source("def k(x, y):\n" + body), names, args, CompileOptions{});
+std::unique_ptr<CompileUnit> unit_of(const std::string& body, const std::vector<const Type*>& args, bool tile_kernel = true) {
+    CompileOptions options;
+    options.tile_kernel = tile_kernel;  // (what @tile.kernel compiles with)
+    return analyze_kernel(test::source("def k(x, y):\n" + body), names, args, options);
 }
 
 // The type of local `r` after `body` (x: a 2-D float32 array, y: a 1-D int32 array).
@@ -87,6 +89,10 @@ TEST(SemaTile, UnitRecordsScratchForOperationsThatMoveElements) {
     auto moved = unit_of(kLoad + "    ct.store(x, index=(0, 0), tile=ct.transpose(ct.transpose(t)) + 1)\n",
                          {f32_array(2), array_type(DType::Int32, 1, Layout::C)});
     EXPECT_EQ(moved->tile_scratch_bytes, 16 * 32 * 4);
+    // sums of int16 over two axes: the second step publishes int64 partial sums, which take more room
+    auto narrow = unit_of("    t = ct.load(y, index=(0,), shape=(1024,)).astype(ct.int16).reshape((2, 8, 64))\n"
+                          "    r = ct.sum(t, axis=(0, 1))\n", {f32_array(2), array_type(DType::Int32, 1, Layout::C)});
+    EXPECT_EQ(narrow->tile_scratch_bytes, 8 * 64 * 8);
     GeneratedSource cuda = emit_unit(*moved, Target::Cuda);
     EXPECT_NE(cuda.user_code.find("__shared__ __align__(16) unsigned char simt_tile_scratch[2048];"), std::string::npos);
     EXPECT_NE(cuda.full_source.find("simt/prelude/tile.h"), std::string::npos);
@@ -107,6 +113,14 @@ TEST(SemaTile, Errors) {
     EXPECT_NE(typing_error(kLoad + "    r = ct.argmax(t, axis=(0, 1))\n").find("one axis or None"), std::string::npos);
     EXPECT_NE(typing_error(kLoad + "    r = ct.atomic_and(x, v, 1)\n").find("does not apply to arrays of float32"), std::string::npos);
     EXPECT_NE(typing_error("    n = x.shape[0]\n    r = ct.zeros((n,))\n").find("known when the kernel compiles"), std::string::npos);
+    EXPECT_NE(typing_error(kLoad + "    r = v + 5000000000\n").find("does not fit the int32"), std::string::npos);
+    EXPECT_NE(typing_error("    r = ct.zeros((256, 256))\n").find("at most 32768 elements"), std::string::npos);
+    try {  // tile operations belong to @tile.kernel functions
+        unit_of(kLoad + "    r = t\n", {f32_array(2), array_type(DType::Int32, 1, Layout::C)}, false);
+        ADD_FAILURE() << "a tile operation compiled in a @cuda.jit kernel";
+    } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("in @tile.kernel functions"), std::string::npos) << e.what();
+    }
 }
 
 TEST(SemaTile, CompileTimeLocalsAndPrunedBranches) {
@@ -120,8 +134,12 @@ TEST(SemaTile, CompileTimeLocalsAndPrunedBranches) {
     // `if` on a constant keeps the taken branch only: the other would not type-check
     EXPECT_EQ(type_of_r("    if N > 8 and not N == 3:\n        r = 1.5\n    else:\n        r = x + 1\n"), float64_type());
     EXPECT_EQ(type_of_r("    if N < 8:\n        r = x + 1\n    else:\n        r = 2\n"), int64_type());
-    auto u = unit_of("    if N < 8:\n        y[0] = 1\n    else:\n        y[1] = 2\n", {f32_array(2), array_type(DType::Int32, 1, Layout::C)});
+    auto u = unit_of("    if N < 8:\n        y[0] = 7\n    else:\n        y[1] = 9\n", {f32_array(2), array_type(DType::Int32, 1, Layout::C)});
     GeneratedSource cpu = emit_unit(*u, Target::Cpu);
-    EXPECT_EQ(cpu.user_code.find("(int32_t)1"), std::string::npos);  // the pruned store is gone
+    EXPECT_EQ(cpu.user_code.find("(7L)"), std::string::npos);  // the pruned store is gone
+    EXPECT_NE(cpu.user_code.find("(9L)"), std::string::npos);
+    EXPECT_EQ(type_of_r("    r = 3 if None else (1, 2)\n"), tuple_type({int64_type(), int64_type()}));  // None is false
+    EXPECT_NE(typing_error("    if N < 8:\n        def f(v):\n            return v\n    r = f(1)\n").find("'f' is not defined"),
+              std::string::npos);  // a def in a pruned branch is gone, as in Python
     EXPECT_NE(typing_error("    s = 'a'\n    if N > 3:\n        s = 'b'\n    r = 1\n").find("one constant value"), std::string::npos);
 }

@@ -609,3 +609,81 @@ def test_helpers_return_tuples_of_tiles(rng):
     run(tuple_of_tiles, 1, simt.asarray(h), s, m)
     np.testing.assert_allclose(s.get(), h.sum(axis=1), rtol=1e-5, atol=1e-5)
     np.testing.assert_array_equal(m.get(), h.max(axis=1))
+
+
+# --- review mends: narrow integers, axis=(), exact comparisons, constants, errors --------------
+
+@ct.kernel
+def narrow_sums(x, total, none_out):
+    t = ct.load(x, index=(0, 0, 0), shape=(2, 8, 64))
+    ct.store(total, index=(0,), tile=ct.sum(t, axis=(0, 1)))      # int16 -> int64 partial sums
+    ct.store(none_out, index=(0, 0, 0), tile=ct.sum(t, axis=()))  # NumPy: no axis reduced, dtype widened
+
+
+def test_sums_of_narrow_integers_over_several_axes(rng):
+    h = rng.integers(-30000, 30000, (2, 8, 64)).astype(np.int16)
+    total, none_out = simt.zeros(64, np.int64), simt.zeros((2, 8, 64), np.int64)
+    run(narrow_sums, 1, simt.asarray(h), total, none_out)
+    np.testing.assert_array_equal(total.get(), h.sum(axis=(0, 1)))
+    np.testing.assert_array_equal(none_out.get(), np.sum(h, axis=()))
+
+
+@ct.kernel
+def exact_compare(x, lt, gt):
+    t = ct.load(x, index=(0,), shape=(16,))
+    ct.store(lt, index=(0,), tile=t < 1000)   # an int8 tile against an int beyond int8
+    ct.store(gt, index=(0,), tile=t > -200)
+
+
+def test_comparisons_with_integers_beyond_the_tile_dtype(rng):
+    h = random_host(rng, 16, np.int8)
+    lt, gt = simt.zeros(16, np.bool_), simt.zeros(16, np.bool_)
+    run(exact_compare, 1, simt.asarray(h), lt, gt)
+    np.testing.assert_array_equal(lt.get(), h < 1000)
+    np.testing.assert_array_equal(gt.get(), h > -200)
+
+
+@ct.kernel
+def overflowing_scalar(x):
+    ct.store(x, index=(0,), tile=ct.load(x, index=(0,), shape=(16,)) + 1000)
+
+
+@ct.kernel
+def scaled(x, y, k: ct.Constant[float]):
+    ct.store(y, index=(0,), tile=ct.load(x, index=(0,), shape=(8,)) * k + ct.cdiv(-5, 4))
+
+
+def test_constants_by_type_and_negative_cdiv(rng):
+    h = random_host(rng, 8, np.int32)
+    y = simt.zeros(8)
+    run(scaled, 1, simt.asarray(h), y, 1.5)  # int32 tile * float -> float64
+    np.testing.assert_array_equal(y.get(), h * 1.5 - 1)
+    y32 = simt.zeros(8, np.int32)
+    run(scaled, 1, simt.asarray(h), y32, 2)  # a different specialization: int32 stays int32
+    np.testing.assert_array_equal(y32.get(), h * 2 - 1)
+    run(scaled, 1, simt.asarray(h), y32, np.int64(3))  # NumPy scalars are constants too
+    np.testing.assert_array_equal(y32.get(), h * 3 - 1)
+    assert ct.cdiv(-5, 4) == -1
+
+
+def test_review_errors():
+    with pytest.raises(simt.cuda.TypingError, match="does not fit the int8"):
+        run(overflowing_scalar, 1, simt.zeros(16, np.int8))
+
+    @simt.cuda.jit
+    def simt_kernel(x):
+        ct.store(x, index=(0,), tile=ct.zeros((4,), dtype=ct.float64))
+
+    with pytest.raises(simt.cuda.TypingError, match="in @tile.kernel functions"):
+        simt_kernel[1, 4](simt.zeros(4))
+
+    @ct.kernel
+    def captures_dtype(x):
+        dt = x.dtype
+
+        def inner(v):
+            return ct.astype(v, dt)
+        ct.store(x, index=(0,), tile=inner(ct.load(x, index=(0,), shape=(4,))))
+
+    with pytest.raises(simt.cuda.TypingError, match="exists only while compiling"):
+        run(captures_dtype, 1, simt.zeros(4))

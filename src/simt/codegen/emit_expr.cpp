@@ -93,9 +93,8 @@ std::string Emitter::expr(const Expr& e) {
         case ExprKind::BoolOp: return boolop_expr(e);
         case ExprKind::IfExp:
             if (const Resolved* r = e.children[0]->resolved.get(); r && r->is_constant && !r->is_local) {
-                const ConstValue& c = r->constant;  // decided when compiling: only that branch exists
-                bool taken = c.kind == ConstValue::Kind::Float ? c.f != 0 : c.is_int() ? c.as_int() != 0 : true;
-                return expr_as(*e.children[taken ? 1 : 2], e.type);
+                // decided when compiling: only that branch exists
+                return expr_as(*e.children[r->constant.truthy() ? 1 : 2], e.type);
             }
             return "(" + cast(expr(*e.children[0]), e.children[0]->type, bool_type()) + " ? " +
                    expr_as(*e.children[1], e.type) + " : " + expr_as(*e.children[2], e.type) + ")";

@@ -253,6 +253,7 @@ void Sema::statement(Stmt& s) {
             if (!tt || !vt) { if (s.target->kind == ExprKind::Name) incomplete_ = true; return; }
             if (tt->is_tile() || vt->is_tile()) {  // t += x: a new tile bound to the same name
                 if (s.target->kind != ExprKind::Name) fail(s.loc, "tiles cannot be stored into an element");
+                check_weak_integer(*this, *s.value, tt);
                 assign(*s.target, tile_binop_type(*this, s.loc, s.op, tt, vt), nullptr, s.loc);
                 return;
             }
@@ -272,10 +273,7 @@ void Sema::statement(Stmt& s) {
             check_condition(*s.test);
             // A condition known when compiling (a constant, a tile.Constant, a dtype test) keeps
             // only its taken branch, as numba prunes them: the other need not type-check.
-            if (const ConstValue* c = s.test->type ? constant(*s.test) : nullptr) {
-                bool taken = c->kind == ConstValue::Kind::Float ? c->f != 0 : c->is_int() ? c->as_int() != 0 : true;
-                if (taken) s.orelse.clear(); else s.body.clear();
-            }
+            if (const ConstValue* c = s.test->type ? constant(*s.test) : nullptr) prune(c->truthy() ? s.orelse : s.body);
             block(s.body);
             block(s.orelse);
             return;

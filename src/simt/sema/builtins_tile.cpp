@@ -13,7 +13,9 @@ namespace simt {
 
 namespace {
 
-constexpr int64_t kMaxTileElements = int64_t(1) << 20;
+// (a block's 128 threads hold 256 registers' worth each at this size; the cpu's one thread holds
+// whole tiles on its stack)
+constexpr int64_t kMaxTileElements = int64_t(1) << 15;
 
 // --- arguments -----------------------------------------------------------------------------
 bool is_method(const Expr& call) { return call.resolved->builtin.rfind("tilemethod.", 0) == 0; }
@@ -72,7 +74,9 @@ std::vector<int64_t> shape_arg(Sema& s, const Expr* e, const Expr& call, const c
             s.fail(e->loc, display(call) + "() " + what + ": tile dimensions are powers of two, not " + std::to_string(d));
         n *= d;
     }
-    if (n > kMaxTileElements) s.fail(e->loc, display(call) + "() " + what + ": a tile holds at most 2**20 elements");
+    if (n > kMaxTileElements)
+        s.fail(e->loc, display(call) + "() " + what + ": a tile holds at most " + std::to_string(kMaxTileElements) +
+                       " elements, not " + std::to_string(n));
     return dims;
 }
 
@@ -145,8 +149,9 @@ const Type* infer_cdiv(Sema& s, Expr& call) {
     binop_result(BinOpKind::FloorDiv, a[0]->type->dtype, a[1]->type->dtype, out);
     const ConstValue* x = s.constant(*a[0]);
     const ConstValue* y = s.constant(*a[1]);
-    if (x && y && y->as_int() > 0) {
-        int64_t q = (x->as_int() + y->as_int() - 1) / y->as_int();
+    if (x && y && y->as_int() > 0) {  // floor((x + y - 1) / y), as the code computes it
+        int64_t n = x->as_int() + y->as_int() - 1, d = y->as_int();
+        int64_t q = n / d - (n % d != 0 && n < 0);
         call.resolved->is_constant = true;
         call.resolved->constant = ConstValue::integer(q, out);
     }
@@ -536,13 +541,23 @@ const Type* infer_reduce(Sema& s, Expr& call) {
     DType d = arg ? DType::Int64 : reduce_dtype(n, t->dtype);
     int64_t rank = int64_t(t->dims.size());
     if (arg && a[1] && a[1]->type->is_tuple()) s.fail(a[1]->loc, display(call) + "() takes one axis or None, as NumPy's does");
+    if (a[1] && a[1]->type->is_tuple() && a[1]->type->elems.empty()) return tile_type(d, t->dims);  // axis=(): none
     std::vector<int64_t> axes = reduce_axes(&s, call, a[1], rank);
     if (axes.empty()) {  // every axis: one number every thread holds
         note_tile_scratch(s, call.loc, 4 * 16 + 4 * 8, display(call) + "()");
         if (!keep) return scalar_type(d);
         return tile_type(d, std::vector<int64_t>(t->dims.size(), 1));
     }
-    note_tile_scratch(s, call.loc, tile_bytes(t), display(call) + "()");
+    // One axis after another: the first publishes t, the later ones the partial results in the
+    // accumulator's type (int64 for sums of int8, say), which may take more room.
+    DType acc = t->dtype == DType::Float16 && (n == "sum" || n == "prod") ? DType::Float32 : d;
+    std::vector<int64_t> kept = t->dims;
+    int64_t bytes = tile_bytes(t);
+    for (size_t i = 0; i + 1 < axes.size(); ++i) {
+        kept[size_t(axes[i])] = 1;
+        bytes = std::max(bytes, tile_bytes(tile_type(acc, kept)));
+    }
+    note_tile_scratch(s, call.loc, bytes, display(call) + "()");
     std::vector<int64_t> dims;
     for (int64_t i = 0; i < rank; ++i) {
         bool reduced = std::find(axes.begin(), axes.end(), i) != axes.end();
@@ -578,6 +593,7 @@ std::string emit_reduce(Emitter& em, const Expr& call) {
     // float16 sums accumulate in float32, then round once.
     const Type* acc = elem->dtype == DType::Float16 && (n == "sum" || n == "prod") ? scalar_type(DType::Float32) : elem;
     std::string x = em.expr(*a[0]);
+    if (a[1] && a[1]->type->is_tuple() && a[1]->type->elems.empty()) return emit_tile_cast(em, x, t, call.type);
     std::vector<int64_t> axes = reduce_axes(nullptr, call, a[1], int64_t(t->dims.size()));
     if (axes.empty()) {
         std::string v = arg ? std::string("simt_tile_argbest<") + (n == "argmax" ? "true" : "false") + ">(" + x + ", " + scratch() + ")"
@@ -726,6 +742,8 @@ const Type* infer_binary(Sema& s, Expr& call) {
             if (!binop_result(f->op, a[0]->type->dtype, a[1]->type->dtype, out)) s.fail(call.loc, display(call) + "() does not apply to these numbers");
             return scalar_type(out);
         }
+        check_weak_integer(s, *a[0], a[1]->type);
+        check_weak_integer(s, *a[1], a[0]->type);
         return tile_binop_type(s, call.loc, f->op, a[0]->type, a[1]->type);
     }
     // maximum, minimum

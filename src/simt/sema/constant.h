@@ -29,6 +29,18 @@ struct ConstValue {
     static ConstValue tuple(std::vector<ConstValue> e) { ConstValue c; c.kind = Kind::Tuple; c.elems = std::move(e); return c; }
 
     bool is_int() const { return kind == Kind::Int || kind == Kind::Bool; }
+    // Python's truth value (None and empty strings and tuples are false).
+    bool truthy() const {
+        switch (kind) {
+            case Kind::None: return false;
+            case Kind::Bool: case Kind::Int: return as_int() != 0;
+            case Kind::Float: return f != 0;
+            case Kind::Complex: return f != 0 || imag != 0;
+            case Kind::String: return !s.empty();
+            case Kind::Tuple: return !elems.empty();
+        }
+        return true;
+    }
     int64_t as_int() const { return kind == Kind::Bool ? int64_t(b) : i; }
     const Type* type() const;
     std::string str() const;

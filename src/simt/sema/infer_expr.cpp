@@ -141,8 +141,7 @@ const Type* Sema::infer(Expr& e) {
             check_condition(*e.children[0]);
             if (const ConstValue* c = e.children[0]->type ? constant(*e.children[0]) : nullptr) {
                 // Known when compiling: the other branch is not compiled (nor need it type-check).
-                bool taken = c->kind == ConstValue::Kind::Float ? c->f != 0 : c->is_int() ? c->as_int() != 0 : true;
-                Expr& chosen = *e.children[taken ? 1 : 2];
+                Expr& chosen = *e.children[c->truthy() ? 1 : 2];
                 const Type* t = type_of(chosen);
                 if (const ConstValue* v = t ? constant(chosen) : nullptr) set_constant(e, *v);
                 return t;
@@ -383,6 +382,10 @@ const Type* Sema::infer_call(Expr& e) {
             if (!exception.empty())
                 fail(e.loc, exception + " can only be raised in a kernel (raise " + exception + "(\"message\"))");
             if (!f) fail(e.loc, "'" + callee->name + "' is not supported in kernels");
+            if ((callee->name.rfind("tile.", 0) == 0 || callee->name.rfind("tilemethod.", 0) == 0) &&
+                callee->name != "tile.cdiv" && !unit_.options.tile_kernel)
+                fail(e.loc, callee->name.substr(callee->name.find('.') + 1) + "() works on tiles, in @tile.kernel functions "
+                            "launched with tile.launch() (their blocks are the tiles' threads), not in @cuda.jit kernels");
             resolved(e).builtin = callee->name;
             return f->infer(*this, e);
         }
@@ -525,7 +528,11 @@ const Type* Sema::infer_binop(Expr& e) {
     const Type* b = type_of(*e.children[1]);
     if (!a || !b) return nullptr;
     const char* sym = binop_symbol(e.binop);
-    if (a->is_tile() || b->is_tile()) return tile_binop_type(*this, e.loc, e.binop, a, b);
+    if (a->is_tile() || b->is_tile()) {
+        check_weak_integer(*this, *e.children[0], b);
+        check_weak_integer(*this, *e.children[1], a);
+        return tile_binop_type(*this, e.loc, e.binop, a, b);
+    }
     if (a->is_tuple() && b->is_tuple() && e.binop == BinOpKind::Add) {
         std::vector<const Type*> elems = a->elems;
         elems.insert(elems.end(), b->elems.begin(), b->elems.end());

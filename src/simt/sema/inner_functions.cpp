@@ -77,6 +77,19 @@ void Sema::inherit_inner_functions(const DeviceFunctionRef& ref) {
         if (auto r = weak.lock()) inner_functions_[name] = r;
 }
 
+// The statements stay alive (inner functions point into them) but leave the function; an inner
+// function defined there is undefined afterwards, as in Python.
+void Sema::prune(std::vector<StmtPtr>& branch) {
+    std::vector<const Stmt*> defs;
+    find_definitions(branch, defs);
+    for (const Stmt* d : defs) {
+        auto it = inner_functions_.find(d->def->name);
+        if (it != inner_functions_.end() && it->second->inner == d->def.get()) inner_functions_.erase(it);
+    }
+    for (StmtPtr& st : branch) fn_.pruned.push_back(std::move(st));
+    branch.clear();
+}
+
 void Sema::collect_inner_functions() {
     std::vector<const Stmt*> defs;
     find_definitions(fn_.def.body, defs);
@@ -146,6 +159,9 @@ bool Sema::inner_call_arguments(Expr& e, const DeviceFunctionRef& ref, std::vect
             incomplete_ = true;
             return false;
         }
+        if (it->second->kind == TypeKind::DTypeObj || it->second->kind == TypeKind::String)
+            fail(e.loc, "inner function '" + ref.name + "' reads '" + c + "', a variable that exists only while compiling (a " +
+                            it->second->str() + "); use the value itself in the inner function");
         types.push_back(it->second);
     }
     return true;

@@ -89,6 +89,8 @@ private:
     void check_integer_literals(const std::vector<StmtPtr>& body) const;  // sema/integer_literals.cpp
     // sema/inner_functions.cpp
     void collect_inner_functions();
+    // Drops the untaken branch of an `if` decided when compiling (sema/inner_functions.cpp).
+    void prune(std::vector<StmtPtr>& branch);
     const Type* infer_inner_function_name(Expr& e, const std::shared_ptr<DeviceFunctionRef>& ref);
     bool inner_call_arguments(Expr& e, const DeviceFunctionRef& ref, std::vector<const Type*>& types);
 

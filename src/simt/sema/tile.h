@@ -30,6 +30,9 @@ DType tile_common_dtype(const std::vector<const Type*>& operands);
 // Element type of an arithmetic operator on tiles (NumPy's: int32 + int32 stays int32, / on
 // integers gives float64); fails for operators that do not apply.
 DType tile_binop_dtype(Sema& s, Loc loc, BinOpKind op, const Type* a, const Type* b);
+// A Python integer beside integer tiles takes their dtype, so it must fit it (NumPy raises
+// OverflowError for int8 + 1000); fails naming the value otherwise.
+void check_weak_integer(Sema& s, const Expr& scalar, const Type* other);
 // Types `a op b` where a or b is a tile; notes the scratch broadcasting needs.
 const Type* tile_binop_type(Sema& s, Loc loc, BinOpKind op, const Type* a, const Type* b);
 

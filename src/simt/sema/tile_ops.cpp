@@ -106,6 +106,19 @@ DType tile_binop_dtype(Sema& s, Loc loc, BinOpKind op, const Type* a, const Type
     return c;
 }
 
+void check_weak_integer(Sema& s, const Expr& scalar, const Type* other) {
+    const ConstValue* c = s.constant(scalar);
+    if (!other->is_tile() || !dtype_is_integer(other->dtype) || !scalar.type->is_integer() || !c || !c->is_int()) return;
+    int64_t v = c->as_int();
+    DType d = other->dtype;
+    int bits = dtype_bits(d);
+    bool fits = dtype_is_signed(d) ? (bits >= 64 || (v >= -(int64_t(1) << (bits - 1)) && v < (int64_t(1) << (bits - 1))))
+                                   : (v >= 0 && (bits >= 64 || v < (int64_t(1) << bits)));
+    if (!fits)
+        s.fail(scalar.loc, "the Python integer " + std::to_string(v) + " does not fit the " + dtype_name(d) +
+                           " of the tile beside it (NumPy raises OverflowError); convert the tile first (t.astype(...))");
+}
+
 const Type* tile_binop_type(Sema& s, Loc loc, BinOpKind op, const Type* a, const Type* b) {
     std::string what = std::string("'") + binop_symbol(op) + "'";
     if (op == BinOpKind::MatMul) {
@@ -245,7 +258,11 @@ std::string emit_tile_unary(Emitter& em, const Expr& e) {
 std::string emit_tile_compare(Emitter& em, const Expr& e) {
     const Expr& a = *e.children[0];
     const Expr& b = *e.children[1];
-    const Type* common = scalar_type(tile_common_dtype({a.type, b.type}));
+    // Integers compare exactly: int8 tiles against 1000 or uint32 ones against -1 compare wide.
+    DType cmp = tile_common_dtype({a.type, b.type});
+    for (const Type* t : {a.type, b.type})
+        if (!t->is_tile() && dtype_is_integer(cmp) && t->is_integer()) cmp = promote(cmp, t->dtype);
+    const Type* common = scalar_type(cmp);
     const char* sym = cmpop_symbol(e.cmpops[0]);
     return emit_tile_elementwise(em, e.type, {em.expr(a), em.expr(b)}, {a.type, b.type}, [&](const std::vector<std::string>& x) {
         return "(" + em.cast(x[0], scalar_type(a.type->dtype), common) + " " + sym + " " +

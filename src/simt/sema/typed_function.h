@@ -28,6 +28,7 @@ struct CompileOptions {
     // simt.cuda.tile kernels: parameters annotated tile.Constant. They are not parameters of the
     // compiled kernel: the resolver gives their values, as it does a global's.
     std::vector<std::string> constant_params;
+    bool tile_kernel = false;  // a @tile.kernel (or a function it calls): tile operations allowed
 };
 
 // Per-expression facts found by analysis beyond the type.
@@ -57,6 +58,7 @@ struct TypedFunction {
     bool force_inline = false;  // a device function declared with inline=True / "always"
     std::string device_key;     // the device function's DeviceFunctionRef::key (one per dispatcher)
     size_t hidden_params = 0;   // an inner function: its last params are the enclosing variables it reads
+    std::vector<StmtPtr> pruned;  // untaken branches of `if`s decided when compiling (kept alive, not compiled)
 };
 
 // A bounds-check site: where an array access is in the user's source.

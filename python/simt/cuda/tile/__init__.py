@@ -10,8 +10,8 @@ A tile kernel works on whole tiles, immutable arrays of a compile-time shape (po
     ct.launch(stream, (ct.cdiv(n, 1024),), vector_add, (a, b, c, 1024))
 
 Kernels compile through simt's kernel compiler on both backends: on the cuda backend a block of
-128 threads holds each tile (thread t the elements t, t + 128, ...), on the cpu backend one thread
-holds whole tiles. Loads read elements outside the array as the padding value (zero unless
+128 threads holds each tile (in quads: thread t the elements 4t..4t+3, then 4(t+128).., ...), on the
+cpu backend one thread holds whole tiles. Loads read elements outside the array as the padding value (zero unless
 padding_mode says otherwise) and stores drop them. See docs/tile.md."""
 import inspect
 import operator

@@ -6,6 +6,8 @@ import inspect
 import types
 import weakref
 
+import numpy as np
+
 from ... import _simt
 from .._jit import Dispatcher
 from .._resolve import describe, make_resolver
@@ -20,7 +22,7 @@ def _helper(func):
     """A plain Python function called from a tile kernel, compiled as a device function."""
     d = _helpers.get(func)
     if d is None:
-        d = Dispatcher(func, {"device": True}, resolver=_resolver(func, {}))
+        d = Dispatcher(func, {"device": True, "_tile": True}, resolver=_resolver(func, {}))
         _helpers[func] = d
     return d
 
@@ -85,16 +87,18 @@ class TileKernel:
                         f"simt.cuda.tile.launch(stream, grid, {self.__name__}, args)")
 
     def _dispatcher(self, values):
-        d = self._specialized.get(values)
+        values = tuple(v.item() if isinstance(v, np.generic) else v for v in values)
+        key = tuple((type(v), v) for v in values)  # (1, True and 1.0 compile differently)
+        d = self._specialized.get(key)
         if d is None:
             for name, v in zip(self._constants, values):
                 if not isinstance(v, (bool, int, float)):
                     raise TypeError(f"tile kernel {self.__name__}: tile.Constant parameter '{name}' must be a "
                                     f"number or bool, not {type(v).__name__}")
             constants = dict(zip(self._constants, values))
-            options = {"_constant_params": list(self._constants)}
+            options = {"_constant_params": list(self._constants), "_tile": True}
             d = Dispatcher(self.py_func, options, resolver=_resolver(self.py_func, constants))
-            self._specialized[values] = d
+            self._specialized[key] = d
         return d
 
     def _split(self, args):
@@ -112,7 +116,7 @@ class TileKernel:
         if args:
             d, _ = self._split(tuple(args))
             return d.inspect_source()
-        return {values: d.inspect_source() for values, d in self._specialized.items()}
+        return {tuple(v for _, v in key): d.inspect_source() for key, d in self._specialized.items()}
 
     def __repr__(self):
         return f"<simt tile kernel {self.__name__}>"
