@@ -435,7 +435,7 @@ std::string emit_reshape(Emitter& em, const Expr& call) {
 }
 
 // permute(x, axes) and transpose(x, axis0=-2, axis1=-1): the permutation is stored on the call.
-std::vector<int64_t> permutation(Sema* s, const Expr& call, const std::vector<const Expr*>& a, const Type* t) {
+std::vector<int64_t> permutation(const Expr& call, const std::vector<const Expr*>& a, const Type* t) {
     int64_t rank = int64_t(t->dims.size());
     std::vector<int64_t> perm;
     if (short_name(call) == "permute") {
@@ -449,7 +449,6 @@ std::vector<int64_t> permutation(Sema* s, const Expr& call, const std::vector<co
         int64_t v = e->resolved->constant.as_int();
         return v < 0 ? v + rank : v;
     };
-    (void)s;
     int64_t x = axis(a[1], rank - 2), y = axis(a[2], rank - 1);
     std::swap(perm[x], perm[y]);
     return perm;
@@ -475,7 +474,7 @@ const Type* infer_permute(Sema& s, Expr& call) {
         if (a[2]) axis_arg(s, a[2], call, rank);
     }
     std::vector<const Expr*> ca(a.begin(), a.end());
-    std::vector<int64_t> perm = permutation(&s, call, ca, t);
+    std::vector<int64_t> perm = permutation(call, ca, t);
     std::vector<int64_t> dims;
     for (int64_t p : perm) dims.push_back(t->dims[size_t(p)]);
     bool identity = true;
@@ -486,7 +485,7 @@ const Type* infer_permute(Sema& s, Expr& call) {
 std::string emit_permute(Emitter& em, const Expr& call) {
     const bool permute = short_name(call) == "permute";
     std::vector<const Expr*> a = permute ? emit_args(call, {"x", "axes"}) : emit_args(call, {"x", "axis0", "axis1"});
-    std::vector<int64_t> perm = permutation(nullptr, call, a, a[0]->type);
+    std::vector<int64_t> perm = permutation(call, a, a[0]->type);
     bool identity = true;
     std::string p;
     for (size_t i = 0; i < perm.size(); ++i) { identity = identity && perm[i] == int64_t(i); p += ", " + std::to_string(perm[i]); }
