@@ -1,5 +1,6 @@
-"""The `stream=` argument of simt.compute: a simt stream, an object with __cuda_stream__, or None
-(the current stream); the algorithm's allocations and launches all go to it."""
+"""The `stream=` argument of simt.compute (and simt.cuda.tile.launch): a simt stream, an object
+with __cuda_stream__ (or a CuPy or PyTorch stream, which give their handle as .ptr and
+.cuda_stream), or None (the current stream); the algorithm's allocations and launches go to it."""
 import contextlib
 
 from .. import _simt
@@ -15,8 +16,11 @@ def resolve(stream, where):
         return resolve(stream._simt_stream, where)
     proto = getattr(stream, "__cuda_stream__", None)
     if proto is None:
-        raise TypeError(f"{where}: stream must be a simt.cuda.Stream, an object with __cuda_stream__, or None, "
-                        f"not {type(stream).__name__}")
+        handle = getattr(stream, "ptr", getattr(stream, "cuda_stream", None))  # CuPy's, PyTorch's
+        if not isinstance(handle, int):
+            raise TypeError(f"{where}: stream must be a simt.cuda.Stream, an object with __cuda_stream__, or None, "
+                            f"not {type(stream).__name__}")
+        proto = (0, handle)
     info = proto() if callable(proto) else proto
     try:
         version, handle = info

@@ -52,8 +52,10 @@ def _numpy_member(obj):
     return _numpy_members.get(id(obj))
 
 
-def describe(obj):
-    """What `obj` is to the kernel compiler, as a tuple (see src/bindings/bind_kernels.cpp)."""
+def describe(obj, plain_function=None):
+    """What `obj` is to the kernel compiler, as a tuple (see src/bindings/bind_kernels.cpp).
+    `plain_function` turns plain Python functions into device functions (tile kernels call them
+    as they are); without it they are unsupported."""
     from ._jit import Dispatcher
 
     canonical = getattr(obj, "_simt_builtin", None)
@@ -95,13 +97,17 @@ def describe(obj):
             return ("unsupported", f"a NumPy array of dtype {obj.dtype}, which kernels cannot read")
         return ("ndarray", np.ascontiguousarray(obj))
     if isinstance(obj, types.FunctionType):
+        if plain_function is not None:
+            return ("device", plain_function(obj))
         return ("unsupported", f"the Python function {obj.__name__} (decorate it with @cuda.jit(device=True) "
                                "to call it from a kernel)")
     return ("unsupported", f"an object of type {type(obj).__module__}.{type(obj).__qualname__}")
 
 
-def make_resolver(func):
-    """The resolver callback for `func`: looks a name up in its closure, globals, then builtins."""
+def make_resolver(func, constants=None, plain_function=None):
+    """The resolver callback for `func`: looks a name up in `constants` (values compiled in for
+    names that are parameters of func: simt.cuda.tile's Constant ones), its closure, globals, then
+    builtins; see describe() for `plain_function`."""
     globals_ = func.__globals__
     closure = {}
     for name, cell in zip(func.__code__.co_freevars, func.__closure__ or ()):
@@ -110,11 +116,15 @@ def make_resolver(func):
         except ValueError:  # an empty cell: assigned later in the enclosing function
             pass
 
+    constants = constants or {}
+
     def resolve(name):
+        if name in constants:
+            return describe(constants[name])
         if name in closure:
-            return describe(closure[name])
+            return describe(closure[name], plain_function)
         if name in globals_:
-            return describe(globals_[name])
+            return describe(globals_[name], plain_function)
         if name in _PY_BUILTINS:
             return ("function", name)
         if isinstance(getattr(builtins, name, None), type) and issubclass(getattr(builtins, name), Exception):

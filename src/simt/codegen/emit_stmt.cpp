@@ -54,7 +54,7 @@ void Emitter::statement(const Stmt& s) {
             line(expr(*s.value) + ";");
             return;
         case StmtKind::Assign: {
-            if (s.value->type->kind == TypeKind::DTypeObj || s.value->type->kind == TypeKind::String) return;  // compile-time
+            if (s.value->type->compile_time_only()) return;
             if (s.targets.size() == 1 && s.targets[0]->kind != ExprKind::Tuple && s.targets[0]->kind != ExprKind::List) {
                 assign_to(*s.targets[0], expr(*s.value), s.value->type);
                 return;
@@ -72,9 +72,9 @@ void Emitter::statement(const Stmt& s) {
         case StmtKind::AugAssign: {
             const Expr& t = *s.target;
             const Type* tt = t.type;
-            if (tt->is_tile()) {
-                const Type* before = s.value->type;  // the name's type is the result's (sema unified them)
-                line(c_identifier(t.text) + " = " + emit_tile_binop(*this, s.op, c_identifier(t.text), tt, expr(*s.value), before, tt) + ";");
+            if (tt->is_tile()) {  // (the name's type is the result's: sema unified them)
+                std::string name = c_identifier(t.text);
+                line(name + " = " + emit_tile_binop(*this, s.op, name, tt, expr(*s.value), s.value->type, tt) + ";");
                 return;
             }
             if (t.kind == ExprKind::Name) {

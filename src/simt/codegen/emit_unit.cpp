@@ -127,7 +127,7 @@ void Emitter::function(const TypedFunction& f) {
     line(sig + " {");
     ++indent_;
     for (const auto& [name, type] : f.locals)
-        if (type->kind != TypeKind::DTypeObj && type->kind != TypeKind::String)  // (compile-time only)
+        if (!type->compile_time_only())
             line(c_type(type) + " " + c_identifier(name) + " = {};");
     size_t hoist_at = out_.size();
     hoisted_.clear();

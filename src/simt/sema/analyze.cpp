@@ -130,7 +130,7 @@ void Sema::block(std::vector<StmtPtr>& body) {
 void Sema::check_condition(Expr& test) {
     const Type* t = type_of(test);
     if (!t) return;
-    if (t->kind == TypeKind::DTypeObj || t->kind == TypeKind::String)
+    if (t->compile_time_only())
         fail(test.loc, "cannot use a value of type " + t->str() + " as a condition");
     if (!t->is_scalar() && t->kind != TypeKind::NoneType)
         fail(test.loc, "cannot use a value of type " + t->str() + " as a condition");

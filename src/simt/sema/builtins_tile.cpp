@@ -151,9 +151,7 @@ const Type* infer_cdiv(Sema& s, Expr& call) {
     const ConstValue* y = s.constant(*a[1]);
     if (x && y && y->as_int() > 0) {  // floor((x + y - 1) / y), as the code computes it
         int64_t n = x->as_int() + y->as_int() - 1, d = y->as_int();
-        int64_t q = n / d - (n % d != 0 && n < 0);
-        call.resolved->is_constant = true;
-        call.resolved->constant = ConstValue::integer(q, out);
+        s.set_constant(call, ConstValue::integer(n / d - (n % d != 0 && n < 0), out));
     }
     return scalar_type(out);
 }
@@ -299,6 +297,27 @@ std::string index_tile_codes(Emitter& em, const Expr* idx, const std::vector<int
     return s;
 }
 
+// The values scatter and the atomics write at the indices: a tile of the array's dtype that
+// broadcasts to the indices' shape, or a number.
+void check_values(Sema& s, const Expr* value, const Expr& call, DType d, const std::vector<int64_t>& dims) {
+    const Type* v = value->type;
+    if (v->is_tile()) {
+        if (v->dtype != d) s.fail(value->loc, display(call) + "() values of " + v->str() + " for an array of " + dtype_name(d));
+        std::vector<int64_t> both = broadcast_tile_dims(s, value->loc, {v, tile_type(d, dims)}, display(call) + "()");
+        if (both != dims) s.fail(value->loc, display(call) + "() values of shape " + v->str() + " do not fit the indices' shape");
+        if (v->dims != dims) note_tile_scratch(s, value->loc, tile_bytes(v), display(call) + "() broadcasting its values");
+    } else if (!v->is_scalar() || v->is_complex()) {
+        s.fail(value->loc, display(call) + "() writes a tile or a number, not " + v->str());
+    }
+}
+// Their code: a tile of `shaped`'s shape, or the number in the array's dtype.
+std::string values_code(Emitter& em, const Expr* value, const Type* shaped) {
+    if (!value->type->is_tile()) return em.expr_as(*value, scalar_type(shaped->dtype));
+    if (value->type->dims != shaped->dims)
+        return "simt_tile_broadcast<" + em.c_type(shaped) + ">(" + em.expr(*value) + ", " + scratch() + ")";
+    return em.expr(*value);
+}
+
 const Type* infer_gather(Sema& s, Expr& call) {
     std::vector<Expr*> a = args(s, call, {"array", "indices", "padding_value"}, 2);
     const Type* arr = a[0]->type;
@@ -322,15 +341,7 @@ const Type* infer_scatter(Sema& s, Expr& call) {
     if (!arr->is_array() || dtype_is_complex(arr->dtype)) s.fail(a[0]->loc, "tile.scatter() writes an array of numbers, not " + arr->str());
     if (arr->readonly) s.fail(a[0]->loc, "tile.scatter() cannot write a read-only array");
     std::vector<int64_t> dims = gather_dims(s, a[1], call, arr);
-    const Type* v = a[2]->type;
-    if (v->is_tile()) {
-        if (v->dtype != arr->dtype) s.fail(a[2]->loc, "tile.scatter() of a " + v->str() + " into an array of " + dtype_name(arr->dtype));
-        std::vector<int64_t> both = broadcast_tile_dims(s, a[2]->loc, {v, tile_type(v->dtype, dims)}, "tile.scatter()");
-        if (both != dims) s.fail(a[2]->loc, "tile.scatter() values of shape " + v->str() + " do not fit the indices' shape");
-        if (v->dims != dims) note_tile_scratch(s, a[2]->loc, tile_bytes(v), "tile.scatter() broadcasting its values");
-    } else if (!v->is_scalar() || v->is_complex()) {
-        s.fail(a[2]->loc, "tile.scatter() stores a tile or a number, not " + v->str());
-    }
+    check_values(s, a[2], call, arr->dtype, dims);
     s.unit().uses_tiles = true;
     return void_type();
 }
@@ -341,11 +352,8 @@ std::string emit_scatter(Emitter& em, const Expr& call) {
     for (const Expr* p : index_parts(a[1])) types.push_back(p->type);
     std::vector<int64_t> dims = tile_broadcast_shape(types);
     const Type* vt = tile_type(arr->dtype, dims);
-    std::string value;
-    const Type* v = a[2]->type;
-    if (!v->is_tile()) value = "simt_tile_full<" + em.c_type(vt) + ">(" + em.expr_as(*a[2], scalar_type(arr->dtype)) + ")";
-    else if (v->dims != dims) value = "simt_tile_broadcast<" + em.c_type(vt) + ">(" + em.expr(*a[2]) + ", " + scratch() + ")";
-    else value = em.expr(*a[2]);
+    std::string value = values_code(em, a[2], vt);
+    if (!a[2]->type->is_tile()) value = "simt_tile_full<" + em.c_type(vt) + ">(" + value + ")";
     return "simt_tile_scatter(" + em.expr(*a[0]) + ", " + value + index_tile_codes(em, a[1], dims) + ")";
 }
 
@@ -494,6 +502,12 @@ std::string emit_permute(Emitter& em, const Expr& call) {
 }
 
 // --- reductions ----------------------------------------------------------------------------
+// What a reduction accumulates in: float16 sums and products in float32 (rounded once at the end),
+// everything else in its result type `d`.
+DType reduce_acc_dtype(const std::string& n, DType in, DType d) {
+    return in == DType::Float16 && (n == "sum" || n == "prod") ? DType::Float32 : d;
+}
+
 // NumPy's result types: sums and products of small integers widen to 64 bits.
 DType reduce_dtype(const std::string& n, DType d) {
     if (n != "sum" && n != "prod") return d;
@@ -549,7 +563,7 @@ const Type* infer_reduce(Sema& s, Expr& call) {
     }
     // One axis after another: the first publishes t, the later ones the partial results in the
     // accumulator's type (int64 for sums of int8, say), which may take more room.
-    DType acc = t->dtype == DType::Float16 && (n == "sum" || n == "prod") ? DType::Float32 : d;
+    DType acc = reduce_acc_dtype(n, t->dtype, d);
     std::vector<int64_t> kept = t->dims;
     int64_t bytes = tile_bytes(t);
     for (size_t i = 0; i + 1 < axes.size(); ++i) {
@@ -589,8 +603,7 @@ std::string emit_reduce(Emitter& em, const Expr& call) {
     const bool arg = n == "argmax" || n == "argmin";
     const bool keep = a[2] && a[2]->resolved->constant.as_int() != 0;
     const Type* elem = scalar_type(call.type->dtype);
-    // float16 sums accumulate in float32, then round once.
-    const Type* acc = elem->dtype == DType::Float16 && (n == "sum" || n == "prod") ? scalar_type(DType::Float32) : elem;
+    const Type* acc = scalar_type(reduce_acc_dtype(n, t->dtype, elem->dtype));
     std::string x = em.expr(*a[0]);
     if (a[1] && a[1]->type->is_tuple() && a[1]->type->elems.empty()) return emit_tile_cast(em, x, t, call.type);
     std::vector<int64_t> axes = reduce_axes(nullptr, call, a[1], int64_t(t->dims.size()));
@@ -638,7 +651,7 @@ const Type* infer_cat(Sema& s, Expr& call) {
     if (!power_of_two(dims[size_t(axis)]))
         s.fail(call.loc, "tile.cat() would make a tile of length " + std::to_string(dims[size_t(axis)]) + " along axis " +
                          std::to_string(axis) + ": tile dimensions are powers of two");
-    note_tile_scratch(s, call.loc, (tile_bytes(x) + 15) / 16 * 16 + tile_bytes(y), "tile.cat()");
+    note_tile_scratch(s, call.loc, tile_pair_bytes(x, y), "tile.cat()");
     return tile_type(x->dtype, dims);
 }
 std::string emit_cat(Emitter& em, const Expr& call) {
@@ -663,31 +676,16 @@ const Type* infer_atomic(Sema& s, Expr& call) {
                                                                           : integer;
     if (!ok) s.fail(a[0]->loc, display(call) + "() does not apply to arrays of " + dtype_name(d));
     std::vector<int64_t> dims = gather_dims(s, a[1], call, arr);
-    const Type* v = a[2]->type;
-    if (v->is_tile()) {
-        if (v->dtype != d) s.fail(a[2]->loc, display(call) + "() update of " + v->str() + " for an array of " + dtype_name(d));
-        std::vector<int64_t> both = broadcast_tile_dims(s, a[2]->loc, {v, tile_type(d, dims)}, display(call) + "()");
-        if (both != dims) s.fail(a[2]->loc, display(call) + "() update of shape " + v->str() + " does not fit the indices' shape");
-        if (v->dims != dims) note_tile_scratch(s, a[2]->loc, tile_bytes(v), display(call) + "() broadcasting its update");
-    } else if (!v->is_scalar() || v->is_complex()) {
-        s.fail(a[2]->loc, display(call) + "() update must be a tile or a number, not " + v->str());
-    }
+    check_values(s, a[2], call, d, dims);
     s.unit().uses_tiles = true;
     return tile_type(d, dims);
 }
 std::string emit_atomic(Emitter& em, const Expr& call) {
     std::vector<const Expr*> a = emit_args(call, {"array", "indices", "update", "check_bounds", "memory_order", "memory_scope"});
-    const Type* elem = scalar_type(a[0]->type->dtype);
-    std::string T = em.c_type(elem);
+    std::string T = em.c_type(scalar_type(a[0]->type->dtype));
     std::string fn = "simt_" + std::string(short_name(call) == "atomic_xchg" ? "atomic_exch" : short_name(call));
-    const Type* v = a[2]->type;
-    std::string update;
-    if (!v->is_tile()) update = em.expr_as(*a[2], elem);
-    else if (v->dims != call.type->dims)
-        update = "simt_tile_broadcast<" + em.c_type(call.type) + ">(" + em.expr(*a[2]) + ", " + scratch() + ")";
-    else update = em.expr(*a[2]);
     return "simt_tile_atomic<" + em.c_type(call.type) + ">(" + em.expr(*a[0]) + ", [&](" + T + "* p, " + T + " v) -> " + T +
-           " { return " + fn + "(p, v); }, " + update + index_tile_codes(em, a[1], call.type->dims) + ")";
+           " { return " + fn + "(p, v); }, " + values_code(em, a[2], call.type) + index_tile_codes(em, a[1], call.type->dims) + ")";
 }
 
 // --- matrix multiply -----------------------------------------------------------------------
@@ -705,7 +703,7 @@ const Type* infer_mma(Sema& s, Expr& call) {
         s.fail(a[2]->loc, "tile.mma() acc must be a tile of shape (" + std::to_string(x->dims[0]) + ", " +
                           std::to_string(y->dims[1]) + "), not " + acc->str());
     if (acc->dtype == DType::Bool) s.fail(a[2]->loc, "tile.mma() acc must hold numbers");
-    note_tile_scratch(s, call.loc, (tile_bytes(x) + 15) / 16 * 16 + tile_bytes(y), "tile.mma()");
+    note_tile_scratch(s, call.loc, tile_pair_bytes(x, y), "tile.mma()");
     return acc;
 }
 std::string emit_mma(Emitter& em, const Expr& call) {

@@ -159,7 +159,7 @@ bool Sema::inner_call_arguments(Expr& e, const DeviceFunctionRef& ref, std::vect
             incomplete_ = true;
             return false;
         }
-        if (it->second->kind == TypeKind::DTypeObj || it->second->kind == TypeKind::String)
+        if (it->second->compile_time_only())
             fail(e.loc, "inner function '" + ref.name + "' reads '" + c + "', a variable that exists only while compiling (a " +
                             it->second->str() + "); use the value itself in the inner function");
         types.push_back(it->second);

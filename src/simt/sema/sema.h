@@ -41,6 +41,7 @@ public:
     // --- services for builtins --------------------------------------------------------------
     const Type* type_of(Expr& e);                   // infers and records the type of `e`
     const ConstValue* constant(const Expr& e) const;  // folded constant value, or null
+    void set_constant(Expr& e, ConstValue v);         // `e` is known while compiling: this value
     [[noreturn]] void fail(Loc loc, const std::string& message) const;         // TypingError
     [[noreturn]] void unsupported(Loc loc, const std::string& message) const;  // UnsupportedError
     // Matches call arguments to parameter names, typing each; errors name the builtin.
@@ -81,7 +82,6 @@ private:
     const Type* infer_array_view(Expr& e, const Type* base, const std::vector<Expr*>& parts);  // sema/array_view.cpp
     const Type* from_global(Expr& e, const GlobalValue& g);
     const Type* from_member(Expr& e, const ModuleMember& m, const std::string& module, const std::string& attr);
-    void set_constant(Expr& e, ConstValue v);
     Resolved& resolved(Expr& e);
     void fold_comparison(Expr& e);  // a comparison of real constants -> a bool constant
     std::string expr_text(const Expr& e) const;

@@ -16,6 +16,8 @@ class Emitter;
 constexpr int64_t kTileScratchLimit = 48 * 1024;
 
 int64_t tile_bytes(const Type* tile);
+// Two tiles published one after the other (the second at a 16-byte boundary), as mma and cat do.
+int64_t tile_pair_bytes(const Type* a, const Type* b);
 // Records that an operation needs `bytes` of the block's scratch memory (the unit keeps the most).
 void note_tile_scratch(Sema& s, Loc loc, int64_t bytes, const std::string& what);
 

@@ -25,6 +25,7 @@ bool is_bitwise(BinOpKind op) {
 }  // namespace
 
 int64_t tile_bytes(const Type* tile) { return tile->tile_size() * dtype_size(tile->dtype); }
+int64_t tile_pair_bytes(const Type* a, const Type* b) { return (tile_bytes(a) + 15) / 16 * 16 + tile_bytes(b); }
 
 void note_tile_scratch(Sema& s, Loc loc, int64_t bytes, const std::string& what) {
     bytes = (bytes + 15) / 16 * 16;
@@ -34,28 +35,6 @@ void note_tile_scratch(Sema& s, Loc loc, int64_t bytes, const std::string& what)
     CompileUnit& u = s.unit();
     u.uses_tiles = true;
     if (bytes > u.tile_scratch_bytes) u.tile_scratch_bytes = bytes;
-}
-
-std::vector<int64_t> broadcast_tile_dims(Sema& s, Loc loc, const std::vector<const Type*>& operands,
-                                         const std::string& what) {
-    std::vector<int64_t> out;
-    for (const Type* t : operands) {
-        if (!t->is_tile()) continue;
-        const std::vector<int64_t>& d = t->dims;
-        std::vector<int64_t> merged(std::max(out.size(), d.size()), 1);
-        for (size_t i = 0; i < merged.size(); ++i) {
-            int64_t a = i < out.size() ? out[out.size() - 1 - i] : 1;
-            int64_t b = i < d.size() ? d[d.size() - 1 - i] : 1;
-            if (a != b && a != 1 && b != 1) {
-                std::string shapes;
-                for (const Type* o : operands) if (o->is_tile()) shapes += (shapes.empty() ? "" : " and ") + dims_text(o->dims);
-                s.fail(loc, what + ": tiles of shapes " + shapes + " do not broadcast together");
-            }
-            merged[merged.size() - 1 - i] = a == 1 ? b : a;
-        }
-        out = merged;
-    }
-    return out;
 }
 
 std::vector<int64_t> tile_broadcast_shape(const std::vector<const Type*>& operands) {
@@ -69,6 +48,22 @@ std::vector<int64_t> tile_broadcast_shape(const std::vector<const Type*>& operan
             merged[merged.size() - 1 - i] = a == 1 ? b : a;
         }
         out = merged;
+    }
+    return out;
+}
+
+std::vector<int64_t> broadcast_tile_dims(Sema& s, Loc loc, const std::vector<const Type*>& operands,
+                                         const std::string& what) {
+    std::vector<int64_t> out = tile_broadcast_shape(operands);
+    for (const Type* t : operands) {
+        if (!t->is_tile()) continue;
+        size_t skip = out.size() - t->dims.size();  // (aligned on the right)
+        for (size_t i = 0; i < t->dims.size(); ++i) {
+            if (t->dims[i] == 1 || t->dims[i] == out[skip + i]) continue;
+            std::string shapes;
+            for (const Type* o : operands) if (o->is_tile()) shapes += (shapes.empty() ? "" : " and ") + dims_text(o->dims);
+            s.fail(loc, what + ": tiles of shapes " + shapes + " do not broadcast together");
+        }
     }
     return out;
 }
@@ -126,7 +121,7 @@ const Type* tile_binop_type(Sema& s, Loc loc, BinOpKind op, const Type* a, const
             s.fail(loc, "'@' multiplies a (M, K) tile by a (K, N) tile, not " + a->str() + " and " + b->str());
         DType d = tile_common_dtype({a, b});
         if (d == DType::Bool) s.fail(loc, "'@' on boolean tiles");
-        note_tile_scratch(s, loc, (tile_bytes(a) + 15) / 16 * 16 + tile_bytes(b), what);
+        note_tile_scratch(s, loc, tile_pair_bytes(a, b), what);
         return tile_type(d, {a->dims[0], b->dims[1]});
     }
     DType d = tile_binop_dtype(s, loc, op, a, b);
@@ -180,19 +175,14 @@ bool is_tile_method(const std::string& attr) {
 const Type* infer_tile_attribute(Sema& s, Expr& e) {
     const Type* t = e.children[0]->type;
     if (e.text == "dtype") return dtype_obj_type(t->dtype);
-    if (e.text == "ndim" || e.text == "size" || e.text == "shape") {
+    if (e.text == "shape") {
         std::vector<ConstValue> dims;
-        std::vector<const Type*> types;
-        for (int64_t d : t->dims) { dims.push_back(ConstValue::integer(d)); types.push_back(int64_type()); }
-        if (e.text == "shape") {
-            e.resolved = e.resolved ? e.resolved : std::make_shared<Resolved>();
-            e.resolved->is_constant = true;
-            e.resolved->constant = ConstValue::tuple(dims);
-            return tuple_type(types);
-        }
-        e.resolved = e.resolved ? e.resolved : std::make_shared<Resolved>();
-        e.resolved->is_constant = true;
-        e.resolved->constant = ConstValue::integer(e.text == "ndim" ? int64_t(t->dims.size()) : t->tile_size());
+        for (int64_t d : t->dims) dims.push_back(ConstValue::integer(d));
+        s.set_constant(e, ConstValue::tuple(dims));
+        return tuple_type(std::vector<const Type*>(t->dims.size(), int64_type()));
+    }
+    if (e.text == "ndim" || e.text == "size") {
+        s.set_constant(e, ConstValue::integer(e.text == "ndim" ? int64_t(t->dims.size()) : t->tile_size()));
         return int64_type();
     }
     s.fail(e.loc, "a tile has no attribute '" + e.text + "'");
@@ -223,8 +213,7 @@ std::string emit_tile_elementwise(Emitter& em, const Type* result, const std::ve
 std::string emit_tile_binop(Emitter& em, BinOpKind op, const std::string& a, const Type* at, const std::string& b,
                             const Type* bt, const Type* result) {
     if (op == BinOpKind::MatMul) {
-        const Type* zero = result;
-        std::string acc = "simt_tile_full<" + em.c_type(zero) + ">(" + dtype_c_name(result->dtype) + "(0))";
+        std::string acc = "simt_tile_full<" + em.c_type(result) + ">(" + dtype_c_name(result->dtype) + "(0))";
         return "simt_tile_mma(" + a + ", " + b + ", " + acc + ", simt_tile_scratch)";
     }
     // Operands meet in the common dtype (weak scalars take the tiles'), then the scalar operator.

@@ -51,6 +51,8 @@ struct Type {
     std::vector<int64_t> dims;       // Tile: its shape
 
     bool is_tile() const { return kind == TypeKind::Tile; }
+    // A dtype or a string held in a variable: known while compiling, no value in the code.
+    bool compile_time_only() const { return kind == TypeKind::DTypeObj || kind == TypeKind::String; }
     int64_t tile_size() const { int64_t n = 1; for (int64_t d : dims) n *= d; return n; }
 
     bool is_scalar() const { return kind == TypeKind::Scalar; }

@@ -10,7 +10,7 @@ import numpy as np
 
 from ... import _simt
 from .._jit import Dispatcher
-from .._resolve import describe, make_resolver
+from .._resolve import make_resolver
 
 _THREADS = {"cuda": 128, "cpu": 1}
 # Options of cuda.tile's @kernel that tune its own compiler; simt's tile kernels take them and need none.
@@ -22,31 +22,9 @@ def _helper(func):
     """A plain Python function called from a tile kernel, compiled as a device function."""
     d = _helpers.get(func)
     if d is None:
-        d = Dispatcher(func, {"device": True, "_tile": True}, resolver=_resolver(func, {}))
+        d = Dispatcher(func, {"device": True, "_tile": True}, resolver=make_resolver(func, plain_function=_helper))
         _helpers[func] = d
     return d
-
-
-def _resolver(func, constants):
-    """The compiler's view of a tile kernel's (or helper's) names: tile.Constant values first,
-    then plain Python functions as device functions, then what @cuda.jit kernels see."""
-    base = make_resolver(func)
-
-    def resolve(name):
-        if name in constants:
-            return describe(constants[name])
-        answer = base(name)
-        if answer[0] == "unsupported":
-            value = func.__globals__.get(name)
-            if func.__closure__:
-                for n, cell in zip(func.__code__.co_freevars, func.__closure__):
-                    if n == name:
-                        value = cell.cell_contents
-            if isinstance(value, types.FunctionType):
-                return ("device", _helper(value))
-        return answer
-
-    return resolve
 
 
 def _constant_params(func):
@@ -97,7 +75,7 @@ class TileKernel:
                                     f"number or bool, not {type(v).__name__}")
             constants = dict(zip(self._constants, values))
             options = {"_constant_params": list(self._constants), "_tile": True}
-            d = Dispatcher(self.py_func, options, resolver=_resolver(self.py_func, constants))
+            d = Dispatcher(self.py_func, options, resolver=make_resolver(self.py_func, constants, _helper))
             self._specialized[key] = d
         return d
 
@@ -144,35 +122,17 @@ def _grid(grid):
     return dims
 
 
-def _stream(stream):
-    from ...compute._streams import resolve
-    if stream is None or isinstance(stream, int) and stream == 0:
-        return 0
-    for attr in ("ptr", "cuda_stream"):  # CuPy's and PyTorch's streams without __cuda_stream__
-        handle = getattr(stream, attr, None)
-        if isinstance(handle, int) and not hasattr(stream, "__cuda_stream__") and not isinstance(stream, _simt.Stream):
-            return resolve(_Handle(handle), "tile.launch()")
-    return resolve(stream, "tile.launch()")
-
-
-class _Handle:
-    def __init__(self, handle):
-        self.handle = handle
-
-    def __cuda_stream__(self):
-        return (0, self.handle)
-
-
 def launch(stream, grid, kernel, kernel_args):
     """Queues tile kernel `kernel` on `stream` (a simt stream, an object with __cuda_stream__, a
     CuPy or PyTorch stream, or None/0 for the current one) over `grid` blocks, one per tile index."""
     if not isinstance(kernel, TileKernel):
         raise TypeError(f"tile.launch() launches a @tile.kernel function, not {type(kernel).__name__}")
+    from ...compute._streams import resolve  # (simt.compute's stream rules; a large package, imported on use)
     dims = _grid(grid)
     d, args = kernel._split(kernel_args)
     threads = _THREADS[_simt.backend_name()]
-    s = _stream(stream)
-    if s == 0:
+    s = None if isinstance(stream, int) and stream == 0 else resolve(stream, "tile.launch()")
+    if s is None:
         d[dims, threads](*args)
     else:
         d[dims, threads, s](*args)
