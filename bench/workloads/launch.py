@@ -1,13 +1,10 @@
 """Launch overhead: host time per kernel launch, 1000 launches queued behind a ~20 ms spin kernel,
 for simt, numba-cuda, CuPy and the CUDA C++ floor (bench/cuda/launch_floor.cu, built with nvcc)."""
-import json
-import os
-import subprocess
-import tempfile
 import time
 
+from ..host_floor import FloorUnavailable, HostFloor
+from ..interleave import interleaved_samples
 from ..libs import NotAvailable
-from ..machine import find_nvcc
 from ..model import Cell, Row
 from ..stats import median, summarize
 from ..suite import workload
@@ -16,7 +13,8 @@ from ..timing import host_seconds
 METHOD = ("A kernel that busy-waits about 20 ms (a calibrated arithmetic loop; the C++ floor reads the "
           "GPU's global timer) is launched first; then 1000 launches of an empty kernel (grid 1, block 32) "
           "are timed on the host clock and the device is synchronized. Host time / 1000 is one sample; "
-          "the figure is the median over repetitions. The spin kernel keeps the device busy, so the "
+          "the figure is the median over repetitions, taken in rounds that sample every implementation in "
+          "turn (the order rotating), so all see the same host conditions. The spin kernel keeps the device busy, so the "
           "figure is the host's cost of submitting a launch, not the device's. simt and numba-cuda launch "
           "the same Python kernels as kernel[1, 32](...); CuPy launches CUDA C++ RawKernels; the floor "
           "is the same measurement in a CUDA C++ program using <<<>>> launches.")
@@ -42,92 +40,89 @@ def calibrate_spin(kit, target_s=SPIN_S):
     return iters, seconds
 
 
-def measure_bursts(kit, nargs, reps, spin_iters, spin_s):
-    """Seconds per launch for each repetition, and how many repetitions outlasted the spin kernel."""
-    kit.burst(nargs, 10)  # warm-up: compiles and loads the kernel
+def burst_sampler(kit, nargs, spin_iters):
+    """A sampler (see interleave.py) of seconds per launch: the spin kernel, then LAUNCHES launches
+    timed on the host clock, then a synchronize. The kernel is compiled and loaded here first."""
+    kit.burst(nargs, 10)
     kit.synchronize()
-    samples, outlasted = [], 0
-    for _ in range(reps):
+
+    def sample():
         kit.spin(spin_iters)
         t0 = time.perf_counter()
         kit.burst(nargs, LAUNCHES)
         t1 = time.perf_counter()
         kit.synchronize()
-        samples.append((t1 - t0) / LAUNCHES)
-        outlasted += (t1 - t0) > spin_s
-    return samples, outlasted
+        return (t1 - t0) / LAUNCHES
+    return sample
 
 
-def _cell(samples, outlasted):
-    stats = summarize(samples)
+def cell_from(samples, spin_s, what="launches"):
+    """The Cell of one implementation's per-operation samples (or of the exception that stopped it)."""
+    if isinstance(samples, Exception):
+        return Cell.error(f"{type(samples).__name__}: {samples}")
+    outlasted = sum(s * LAUNCHES > spin_s for s in samples)
     note = ""
     if outlasted:
-        note = (f"in {outlasted} of {len(samples)} repetitions the 1000 launches took longer than the spin "
+        note = (f"in {outlasted} of {len(samples)} repetitions the 1000 {what} took longer than the spin "
                 "kernel, so the last ones were not queued behind it")
-    return Cell.ok(median(samples) * 1e6, note, stats)
+    return Cell.ok(median(samples) * 1e6, note, summarize(samples))
 
 
-def _python_cells(ctx, name, reps, notes):
-    lib = ctx.libs[name]
-    try:
-        kit = lib.launch_kit()
-    except NotAvailable as e:
-        return {nargs: Cell.na(str(e)) for nargs in CASES}
-    except Exception as e:
-        return {nargs: Cell.error(f"{type(e).__name__}: {e}") for nargs in CASES}
-    iters, spin_s = calibrate_spin(kit)
-    notes.append(f"{name} spin kernel: {iters} iterations = {spin_s * 1e3:.1f} ms")
-    cells = {}
-    for nargs in CASES:
-        try:
-            cells[nargs] = _cell(*measure_bursts(kit, nargs, reps, iters, spin_s))
-        except Exception as e:
-            cells[nargs] = Cell.error(f"{type(e).__name__}: {e}")
-        ctx.log(f"    {name:6s} {CASES[nargs]}: {cells[nargs].status} {cells[nargs].value}")
-    return cells
-
-
-def _run_floor(ctx, which, reps):
-    """Runs bench/cuda/launch_floor.cu's `which` measurement (built with nvcc for this device in a
-    child process): its JSON output, or the reason it has no figures as a Cell (n/a or error)."""
-    nvcc = find_nvcc()
+def start_floor(ctx, notes):
+    """The CUDA C++ floor's server (bench/host_floor.py), or the Cell that says why there is none."""
     if ctx.backend != "cuda":
         return Cell.na("the CUDA C++ floor runs on the cuda backend")
-    if not nvcc:
-        return Cell.na("nvcc not found")
-    major, minor = ctx.libs["simt"].simt.cuda.Device().compute_capability
-    source = os.path.join(os.path.dirname(os.path.dirname(__file__)), "cuda", "launch_floor.cu")
-    with tempfile.TemporaryDirectory(prefix="simt-bench-") as tmp:
-        exe = os.path.join(tmp, "launch_floor")
-        built = subprocess.run([nvcc, "-O2", f"-arch=sm_{major}{minor}", "-o", exe, source],
-                               capture_output=True, text=True, timeout=300)
-        if built.returncode:
-            return Cell.error(f"nvcc failed: {built.stderr.strip()[-300:]}")
-        ran = subprocess.run([exe, str(reps), str(LAUNCHES), str(SPIN_S * 1e3), which], capture_output=True,
-                             text=True, timeout=300)
-    if ran.returncode:
-        return Cell.error(f"launch_floor failed: {ran.stderr.strip()[-300:]}")
-    return json.loads(ran.stdout)
+    try:
+        floor = HostFloor(ctx.libs["simt"].simt.cuda.Device().compute_capability, LAUNCHES, SPIN_S * 1e3)
+    except FloorUnavailable as e:
+        return Cell.na(str(e))
+    except Exception as e:
+        return Cell.error(f"{type(e).__name__}: {e}")
+    notes.append(f"cuda-c++ spin kernel: {floor.spin_s * 1e3:.1f} ms (global timer)")
+    return floor
 
 
-def floor_cells(ctx, which, labels, reps, notes):
-    """{label: Cell} of the CUDA C++ floor's `which` measurement (see _run_floor)."""
-    out = _run_floor(ctx, which, reps)
-    if isinstance(out, Cell):
-        return {label: out for label in labels}
-    notes.append(f"cuda-c++ spin kernel: {out['spin_s'] * 1e3:.1f} ms (global timer)")
-    return {label: _cell(out[label], sum(s * LAUNCHES > out["spin_s"] for s in out[label])) for label in labels}
+def measure_interleaved(ctx, samplers, spins, fixed, reps, floor, what="launches"):
+    """Cells keyed like `samplers` (and `fixed`, cells decided beforehand): the samplers' repetitions
+    taken in rounds (interleave.py), then the floor's server closed (where it ran)."""
+    samples = interleaved_samples(samplers, reps)
+    cells = dict(fixed)
+    for key, got in samples.items():
+        cells[key] = cell_from(got, spins[key[0]], what)
+        ctx.log(f"    {key[0]:8s} {key[1]}: {cells[key].status} {cells[key].value}")
+    if isinstance(floor, HostFloor):
+        try:
+            floor.close()
+        except Exception as e:
+            for key in samples:
+                if key[0] == "cuda-c++":
+                    cells[key] = Cell.error(f"{type(e).__name__}: {e}")
+    return cells
 
 
 @workload("launch", "Launch overhead: host time per launch (µs)", METHOD)
 def run(ctx):
     reps = 5 if ctx.quick else 20
-    notes = []
-    per_lib = {name: _python_cells(ctx, name, reps, notes) for name in ("simt", "numba", "cupy")}
-    floor = floor_cells(ctx, "launch", CASES.values(), reps, notes)
-    per_lib["cuda-c++"] = {n: floor[label] for n, label in CASES.items()}
-    rows = []
-    for nargs, label in CASES.items():
-        rows.append(Row(label, "µs", False, {name: cells[nargs] for name, cells in per_lib.items()},
-                        params={"arguments": nargs, "launches": LAUNCHES}))
-    return rows, notes
+    notes, samplers, spins, fixed = [], {}, {}, {}
+    for name in ("simt", "numba", "cupy"):
+        try:
+            kit = ctx.libs[name].launch_kit()
+            iters, spins[name] = calibrate_spin(kit)
+            notes.append(f"{name} spin kernel: {iters} iterations = {spins[name] * 1e3:.1f} ms")
+            for nargs in CASES:
+                samplers[(name, nargs)] = burst_sampler(kit, nargs, iters)
+        except NotAvailable as e:
+            fixed.update({(name, nargs): Cell.na(str(e)) for nargs in CASES})
+        except Exception as e:
+            fixed.update({(name, nargs): Cell.error(f"{type(e).__name__}: {e}") for nargs in CASES})
+    floor = start_floor(ctx, notes)
+    if isinstance(floor, HostFloor):
+        spins["cuda-c++"] = floor.spin_s
+        for nargs, label in CASES.items():
+            samplers[("cuda-c++", nargs)] = lambda label=label: floor.sample(label)
+    else:
+        fixed.update({("cuda-c++", nargs): floor for nargs in CASES})
+    cells = measure_interleaved(ctx, samplers, spins, fixed, reps, floor)
+    names = ("simt", "numba", "cupy", "cuda-c++")
+    return [Row(label, "µs", False, {name: cells[(name, nargs)] for name in names},
+                params={"arguments": nargs, "launches": LAUNCHES}) for nargs, label in CASES.items()], notes

@@ -6,17 +6,17 @@ import time
 
 import numpy as np
 
+from ..host_floor import HostFloor
 from ..libs import NotAvailable
 from ..model import Cell, Row
-from ..stats import median, summarize
 from ..suite import workload
-from .launch import SPIN_S, calibrate_spin, floor_cells
+from .launch import calibrate_spin, measure_interleaved, start_floor
 
 METHOD = ("x and y are one-element float32 arrays. After warm-up, a kernel that busy-waits about 20 ms is "
           "launched (as for the launch overhead), then 1000 evaluations of `z = add(x, y)` (the library's add: "
           "simt.add, cupy.add, torch.add, numpy.add; for simt `x + y` costs the same) are timed on the host "
           "clock and the device is synchronized; host time / 1000 is one sample, the figure the median over "
-          "repetitions, and the last z is checked. It is the host's cost of one array operation: argument "
+          "repetitions (taken in rounds that sample every library in turn), and the last z is checked. It is the host's cost of one array operation: argument "
           "checks, type promotion, the result's allocation and the launch. NumPy runs on the host (no spin). The "
           "CUDA C++ floor does the same in a C++ program: the result from cudaMallocAsync on the device's "
           "pool (release threshold raised, as simt allocates), an add kernel launched with <<<>>>, the "
@@ -26,15 +26,18 @@ OPS = 1000
 LIBS = ("simt", "cupy", "torch", "numpy")
 
 
-def _samples(lib, reps, spin):
+def _add_sampler(lib, spin):
+    """A sampler (see interleave.py) of seconds per `z = add(x, y)`, after a warm-up; and a check of
+    the last z, to call when the sampling is over."""
     x = lib.asarray(np.array([1.5], np.float32))
     y = lib.asarray(np.array([2.25], np.float32))
     add = lib.op("add")
+    last = [None]
     for _ in range(20):  # compiles and caches whatever the first call needs
-        z = add(x, y)
+        last[0] = add(x, y)
     lib.synchronize()
-    samples, outlasted = [], 0
-    for _ in range(reps):
+
+    def sample():
         if spin:
             spin()
         t0 = time.perf_counter()
@@ -42,12 +45,14 @@ def _samples(lib, reps, spin):
             z = add(x, y)
         t1 = time.perf_counter()
         lib.synchronize()
-        samples.append((t1 - t0) / OPS)
-        outlasted += spin is not None and (t1 - t0) > SPIN_S
-    result = lib.to_host(z)
-    if result.shape != (1,) or result[0] != np.float32(3.75):
-        raise AssertionError(f"x + y gave {result!r}, expected [3.75]")
-    return samples, outlasted
+        last[0] = z
+        return (t1 - t0) / OPS
+
+    def check():
+        result = lib.to_host(last[0])
+        if result.shape != (1,) or result[0] != np.float32(3.75):
+            raise AssertionError(f"x + y gave {result!r}, expected [3.75]")
+    return sample, check
 
 
 class _TorchSpin:
@@ -63,36 +68,48 @@ class _TorchSpin:
         self.torch.cuda._sleep(int(iters))
 
 
-def _cell(ctx, name, reps, notes):
+def _prepare(ctx, name, notes):
+    """(sampler, check, spin seconds) of one library, or the Cell that says why it has none."""
     lib = ctx.libs[name]
     reason = lib.unavailable_reason()
     if reason:
         return Cell.na(reason)
     try:
-        spin = None
+        spin, seconds = None, float("inf")
         if name != "numpy":
             kit = _TorchSpin(lib) if name == "torch" else lib.launch_kit()
             iters, seconds = calibrate_spin(kit)
             spin = lambda: kit.spin(iters)  # noqa: E731
             notes.append(f"{name} spin kernel: {iters} iterations = {seconds * 1e3:.1f} ms")
-        samples, outlasted = _samples(lib, reps, spin)
+        return _add_sampler(lib, spin) + (seconds,)
     except NotAvailable as e:
         return Cell.na(str(e))
     except Exception as e:
         return Cell.error(f"{type(e).__name__}: {e}")
-    note = ""
-    if outlasted:
-        note = (f"in {outlasted} of {len(samples)} repetitions the 1000 operations took longer than the spin "
-                "kernel, so the last ones were not queued behind it")
-    cell = Cell.ok(median(samples) * 1e6, note, summarize(samples))
-    ctx.log(f"    {name:6s} {cell.value:.3g} µs")
-    return cell
 
 
 @workload("small_op", "Small array operation: host time of x + y on one element (µs)", METHOD)
 def run(ctx):
     reps = 5 if ctx.quick else 20
-    notes = []
-    cells = {name: _cell(ctx, name, reps, notes) for name in LIBS}
-    cells["cuda-c++"] = floor_cells(ctx, "small_op", ["x + y"], reps, notes)["x + y"]
-    return [Row("x + y, float32, 1 element", "µs", False, cells, params={"operations": OPS})], notes
+    notes, samplers, spins, fixed, checks = [], {}, {}, {}, {}
+    for name in LIBS:
+        got = _prepare(ctx, name, notes)
+        if isinstance(got, Cell):
+            fixed[(name, "x + y")] = got
+        else:
+            samplers[(name, "x + y")], checks[name], spins[name] = got
+    floor = start_floor(ctx, notes)
+    if isinstance(floor, HostFloor):
+        spins["cuda-c++"] = floor.spin_s
+        samplers[("cuda-c++", "x + y")] = lambda: floor.sample("x + y")
+    else:
+        fixed[("cuda-c++", "x + y")] = floor
+    cells = measure_interleaved(ctx, samplers, spins, fixed, reps, floor, "operations")
+    for name, check in checks.items():
+        try:
+            check()
+        except Exception as e:
+            cells[(name, "x + y")] = Cell.error(f"{type(e).__name__}: {e}")
+    names = LIBS + ("cuda-c++",)
+    return [Row("x + y, float32, 1 element", "µs", False, {name: cells[(name, "x + y")] for name in names},
+                params={"operations": OPS})], notes

@@ -1,6 +1,7 @@
 // Kernels from Python: the resolver bridge, the Dispatcher and the launch path. The launch
 // path (k[grid, block](args)) is all C++: argument typing and packing, specialization lookup,
 // and the backend launch.
+#include <chrono>
 #include <cstring>
 #include "bindings.h"
 #include "codegen/nvrtc_options.h"
@@ -342,6 +343,30 @@ nb::tuple generate_for(Dispatcher& d, const std::string& target, const std::stri
     return nb::make_tuple(k->source.full_source, k->source.entry_name, k->source.user_code);
 }
 
+// Diagnostics for bench/probes/launch_parts.py: seconds for `count` launches of a configured
+// kernel, through the whole C++ launch path (typing, lookup, packing, launch) or, with
+// `backend_only`, through the backend's launch alone with the arguments typed and packed once:
+// the driver's own cost plus what the backend adds. What Python adds is the rest of k[g, b](...).
+double time_launches(nb::handle configured, nb::tuple args, int count, bool backend_only) {
+    ConfiguredLaunch& self = *nb::inst_ptr<ConfiguredLaunch>(configured);
+    std::vector<PyObject*> items;
+    for (nb::handle a : args) items.push_back(a.ptr());
+    launch(self, items.data(), items.size());  // compiles where needed
+    auto start = std::chrono::steady_clock::now();
+    if (backend_only) {
+        ArgumentPack pack;
+        std::vector<const Type*> types;
+        for (size_t i = 0; i < items.size(); ++i) types.push_back(classify_argument(*self.dispatcher, i, args[i], pack));
+        CompiledKernel* k = self.dispatcher->find(types);
+        if (!k) throw Error(ErrorKind::Type, "time_launches: no specialization for these arguments");
+        start = std::chrono::steady_clock::now();
+        for (int i = 0; i < count; ++i) backend().launch(*k->loaded, self.config, pack);
+    } else {
+        for (int i = 0; i < count; ++i) launch(self, items.data(), items.size());
+    }
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 }  // namespace
 
 GlobalValue global_from_python(nb::handle answer) {
@@ -415,6 +440,9 @@ void bind_kernels(nb::module_& m) {
             }
             return out;
         });
+
+    m.def("_time_launches", &time_launches, nb::arg("configured"), nb::arg("args"), nb::arg("count"),
+          nb::arg("backend_only") = false);
 
     m.def("nvrtc_options", [](nb::dict options, int major, int minor) {
         // The NVRTC options a kernel with these @cuda.jit options is compiled with.
