@@ -79,6 +79,24 @@ def test_nested_transform_iterators_with_same_named_closures():
     np.testing.assert_array_equal(out.get(), np.arange(1, 7) * 60)
 
 
+def test_operator_written_in_a_loop_compiles_once(rng):
+    # A lambda evaluated again is a new function object but the same operator (as cuda.compute
+    # caches by bytecode and captured values): one device function, not one per call.
+    from simt.compute import _ops
+    x = rng.integers(-100, 100, 257).astype(np.int32)
+    d, out = simt.asarray(x), simt.empty(257, np.int32)
+    before = len(_ops._device_functions)
+    for k in (3, 3, 3, -2, -2):
+        cc.unary_transform(d, out, lambda v: v * k + 1, 257)
+        np.testing.assert_array_equal(out.get(), x * k + 1)
+    assert len(_ops._device_functions) == before + 2  # one per captured value of k
+    shift = np.array([5], np.int32)
+    for _ in range(3):  # a captured (host) array counts by identity; kernels freeze it as a constant
+        cc.unary_transform(d, out, lambda v: v + shift[0], 257)
+    np.testing.assert_array_equal(out.get(), x + 5)
+    assert len(_ops._device_functions) == before + 3
+
+
 class ForeignArray:
     """Another library's device array: only __cuda_array_interface__ (over simt memory)."""
 

@@ -5,7 +5,9 @@ import operator
 
 import numpy as np
 
-from ._iterators import as_iterator
+from .._ndarray import ndarray
+from ._iterators import IteratorBase, _ArrayIterator, as_iterator
+from ._ops import OpKind, operator_key
 from ._values import host_value
 
 
@@ -65,7 +67,6 @@ class Algorithm:
 
 
 def _describe(it):
-    from ._iterators import _ArrayIterator
     if isinstance(it, _ArrayIterator):
         return f"an array of {it.value_type}"
     return "a " + type(it).__name__ + (f" of {it.value_type}" if it.value_type is not None else "")
@@ -91,37 +92,39 @@ NO_TEMP = _Unlimited()
 _objects = {}
 
 
+def _kind(a):
+    """What a cached make_* object depends on in argument `a` (the common kinds are tested first:
+    this runs on every one-call invocation)."""
+    t = type(a)
+    if t is ndarray:  # (the kind as_iterator gives every simt array, without building it)
+        return ("array", a.dtype.str)
+    if t is OpKind:
+        return ("opkind", int(a))
+    if a is None:
+        return None
+    if t is np.ndarray or isinstance(a, np.generic):  # host values (h_init): by value type, not identity
+        try:
+            return ("value", host_value(a)[0].key())
+        except (TypeError, ValueError):
+            return ("other", id(a))
+    if isinstance(a, IteratorBase) or hasattr(a, "__cuda_array_interface__") or hasattr(a, "shape"):
+        try:
+            return as_iterator(a, "").key()
+        except (TypeError, ValueError):
+            return ("other", id(a))
+    if callable(a):
+        return ("op", operator_key(a))
+    try:
+        return ("value", host_value(a)[0].key())
+    except (TypeError, ValueError):
+        return ("other", t, a if isinstance(a, (int, str)) else id(a))
+
+
 def cached(cls, *args):
     """A make_* object for these arguments' kinds, reused by the one-call functions (building one
     generates kernel text; the compiled kernels are cached by that text anyway)."""
-    from .._ndarray import ndarray
-    from ._iterators import IteratorBase, as_iterator
-    from ._values import host_value
-
-    def part(a):
-        if a is None:
-            return None
-        if isinstance(a, ndarray):  # (the kind as_iterator gives every simt array, without building it)
-            return ("array", a.dtype.str)
-        if isinstance(a, (np.ndarray, np.generic)):  # host values (h_init): by value type, not identity
-            try:
-                return ("value", host_value(a)[0].key())
-            except (TypeError, ValueError):
-                return ("other", id(a))
-        if isinstance(a, (IteratorBase,)) or hasattr(a, "__cuda_array_interface__") or hasattr(a, "shape"):
-            try:
-                return as_iterator(a, "").key()
-            except (TypeError, ValueError):
-                return ("other", id(a))
-        if callable(a):
-            return ("op", a)
-        try:
-            vt = host_value(a)[0]
-            return ("value", vt.key())
-        except (TypeError, ValueError):
-            return ("other", type(a), a if isinstance(a, (int, str)) else id(a))
     try:
-        key = (cls,) + tuple(part(a) for a in args)
+        key = (cls,) + tuple(map(_kind, args))
         obj = _objects.get(key)
     except TypeError:  # something unhashable: build without caching
         return cls(*args)

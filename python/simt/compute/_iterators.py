@@ -3,9 +3,11 @@ writes) item i, fused into the algorithm's kernel; state() gives the values its 
 at a launch (arrays, start values). Device arrays become array iterators."""
 import numpy as np
 
-from .._kernelgen import type_name
+from .._interop import device_view
+from .._kernelgen import flat, type_name
+from .._ndarray import ndarray
 from ._ops import Op
-from ._values import ValueType, _supported
+from ._values import ValueType, _supported, scalar_value_type
 
 
 class Access:
@@ -51,7 +53,7 @@ class _ArrayIterator(IteratorBase):
 
     def __init__(self, array):
         self.array = array
-        self.value_type = ValueType.scalar(_supported(array.dtype, "the array"))
+        self.value_type = scalar_value_type(array.dtype, "the array")
 
     def key(self):
         return ("array", self.value_type.key())
@@ -340,10 +342,10 @@ def CacheModifiedInputIterator(device_array, modifier):
 def as_iterator(obj, where):
     """`obj` as an iterator: iterators as they are, device arrays (simt, or anything with
     __cuda_array_interface__ / DLPack on the device) as array iterators."""
+    if type(obj) is ndarray and obj.ndim == 1:  # the common case first
+        return _ArrayIterator(obj)
     if isinstance(obj, IteratorBase):
         return obj
-    from .._ndarray import ndarray
-    from .._interop import device_view
     arr = obj if isinstance(obj, ndarray) else device_view(obj)
     if arr is None:
         if isinstance(obj, np.ndarray):
@@ -353,7 +355,6 @@ def as_iterator(obj, where):
     if arr.ndim != 1:
         if not arr._c_contiguous:
             raise ValueError(f"{where} is a {arr.ndim}-d array that is not C-contiguous; pass a 1-d array")
-        from .._kernelgen import flat
         arr = flat(arr)
     return _ArrayIterator(arr)
 

@@ -66,9 +66,10 @@ class KernelSource:
 
 
 def launch(k, grid, block, args):
-    """Launches `k` on the current stream (simt.compute makes the caller's stream current)."""
+    """Launches `k` on the current stream (simt.compute makes the caller's stream current; a
+    launch configuration without a stream takes the current one)."""
     if grid > 0:
-        k[int(grid), int(block), kg.current_stream()](*args)
+        k[int(grid), int(block)](*args)
 
 
 def block_cap(threads):

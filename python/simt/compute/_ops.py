@@ -3,8 +3,11 @@
 import ast
 import enum
 import inspect
+import itertools
 import linecache
 import re
+
+import numpy as np
 
 from .. import _simt
 
@@ -52,7 +55,41 @@ _BINARY = {
 _UNARY = {OpKind.LOGICAL_NOT: "(not {a})", OpKind.BIT_NOT: "(~{a})", OpKind.IDENTITY: "{a}",
           OpKind.NEGATE: "(-{a})"}
 
-_device_functions = {}  # user function -> its device Dispatcher (kept alive with the function)
+_device_functions = {}  # operator_key(user function) -> its device Dispatcher (which keeps the function alive)
+_names = itertools.count()  # device functions are told apart by name: each gets a number of its own
+_EMPTY_CELL = object()
+_PLAIN = (bool, int, float, complex, str, bytes, type(None))
+
+
+def operator_key(func):
+    """What makes two operator functions the same operator: their code, globals, defaults and
+    captured values. A lambda written inside a loop or a function is a new object each time it is
+    evaluated but the same operator, so it compiles once. Captured values other than plain scalars
+    count by identity (the compiled operator keeps them alive, so an identity cannot be reused)."""
+    code = getattr(func, "__code__", None)
+    if code is None or not inspect.isfunction(func):
+        return func
+    cells = []
+    for cell in func.__closure__ or ():
+        try:
+            cells.append(_value_key(cell.cell_contents))
+        except ValueError:  # a cell not yet filled
+            cells.append(_EMPTY_CELL)
+    defaults = tuple(_value_key(v) for v in func.__defaults__ or ())
+    kwdefaults = tuple((k, _value_key(v)) for k, v in sorted((func.__kwdefaults__ or {}).items()))
+    return ("code", code, id(func.__globals__), tuple(cells), defaults, kwdefaults)
+
+
+def _value_key(v):
+    if isinstance(v, _PLAIN):
+        return (type(v), v)
+    if isinstance(v, np.generic):
+        return (type(v), v.tobytes())
+    if isinstance(v, np.dtype):
+        return ("dtype", v)
+    if type(v) is tuple:
+        return ("tuple",) + tuple(_value_key(e) for e in v)
+    return ("id", id(v))
 
 
 class Op:
@@ -76,7 +113,7 @@ class Op:
                             f"{'s' if arity != 1 else ''}, not {type(op).__name__}")
 
     def key(self):
-        return ("kind", int(self.kind)) if self.kind is not None else ("func", self.func)
+        return ("kind", int(self.kind)) if self.kind is not None else ("func", operator_key(self.func))
 
     @property
     def is_builtin(self):
@@ -109,7 +146,8 @@ def _check_arity(func, arity, where):
 def device_function(func):
     """The @cuda.jit(device=True) dispatcher of a user operator (a lambda gets a def made of its
     expression, since the kernel language has no lambda)."""
-    d = _device_functions.get(func)
+    key = operator_key(func)
+    d = _device_functions.get(key)
     if d is None:
         from ..cuda._jit import Dispatcher
         if isinstance(func, Dispatcher):
@@ -120,7 +158,7 @@ def device_function(func):
             if not inspect.isfunction(func):
                 raise TypeError(f"operators must be Python functions (def or lambda), not {type(func).__name__}")
             d = _def_dispatcher(func)
-        _device_functions[func] = d
+        _device_functions[key] = d
     return d
 
 
@@ -129,7 +167,7 @@ def _def_dispatcher(func):
     name, and two operators may share one (closures made by one factory)."""
     from ..cuda._jit import _function_source
     source, filename, first_line, indent = _function_source(func)
-    name = f"{func.__name__}_op{len(_device_functions)}"
+    name = f"{func.__name__}_op{next(_names)}"
     source = re.sub(rf"^(\s*)def\s+{re.escape(func.__name__)}\s*\(", rf"\1def {name}(", source, count=1,
                     flags=re.M)
     return _make_dispatcher(func, name, source, filename, first_line, indent)
@@ -156,7 +194,7 @@ def _lambda_dispatcher(func):
                         f"({len(lambdas)} match); define it with def")
     body = ast.get_source_segment(text, lambdas[0].body)
     # A name of its own: device functions are told apart by name (two lambdas share a line).
-    name = f"simt_lambda{len(_device_functions)}"
+    name = f"simt_lambda{next(_names)}"
     source = f"def {name}({', '.join(argnames)}):\n    return {body}\n"
     return _make_dispatcher(func, name, source, filename, line, 0)
 

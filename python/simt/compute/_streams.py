@@ -36,15 +36,25 @@ def resolve(stream, where):
     return Stream(external=handle)
 
 
-@contextlib.contextmanager
-def on_stream(stream, where):
-    """Makes `stream` current for the body (allocations and launches are ordered on it)."""
-    s = resolve(stream, where)
-    if s is None:
-        yield
-        return
-    _simt._push_stream(s)
-    try:
-        yield
-    finally:
+class _Current:
+    """Makes a stream current while the with-body runs."""
+    __slots__ = ("stream",)
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def __enter__(self):
+        _simt._push_stream(self.stream)
+
+    def __exit__(self, *exc):
         _simt._pop_stream()
+
+
+_UNCHANGED = contextlib.nullcontext()  # (reusable: it holds nothing)
+
+
+def on_stream(stream, where):
+    """A context in which `stream` is current (allocations and launches are ordered on it); None
+    leaves the current stream as it is."""
+    s = resolve(stream, where)
+    return _UNCHANGED if s is None else _Current(s)

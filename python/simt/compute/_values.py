@@ -109,6 +109,18 @@ def _supported(dt, what):
     return dt
 
 
+_scalar_types = {}  # dtype -> its ValueType (immutable, so shared)
+
+
+def scalar_value_type(dtype, what):
+    """ValueType.scalar(dtype) for a dtype simt kernels hold (else TypeError naming `what`)."""
+    vt = _scalar_types.get(dtype)
+    if vt is None:
+        vt = ValueType.scalar(_supported(dtype, what))
+        _scalar_types[vt.dtype] = vt
+    return vt
+
+
 def host_value(h_init, what="h_init"):
     """(ValueType, field values as NumPy scalars) of a host initial value: a NumPy array of one
     element or a NumPy scalar (a structured one, or a tuple of them, for tuple values)."""
@@ -125,8 +137,7 @@ def host_value(h_init, what="h_init"):
         dts = [_supported(h_init.dtype.fields[n][0], f"{what} field {n!r}") for n in h_init.dtype.names]
         return ValueType(dts, True), [np.asarray(h_init[n], dtype=d)[()] for n, d in zip(h_init.dtype.names, dts)]
     if isinstance(h_init, np.generic):
-        dt = _supported(h_init.dtype, what)
-        return ValueType.scalar(dt), [h_init]
+        return scalar_value_type(h_init.dtype, what), [h_init]
     if hasattr(h_init, "__cuda_array_interface__") or hasattr(h_init, "__dlpack__"):
         raise TypeError(f"{what} must be a host value (a NumPy array or scalar), not a device array")
     raise TypeError(f"{what} must be a NumPy array of one element or a NumPy scalar (it sets the value type), "
