@@ -143,3 +143,22 @@ TEST(SemaTile, CompileTimeLocalsAndPrunedBranches) {
               std::string::npos);  // a def in a pruned branch is gone, as in Python
     EXPECT_NE(typing_error("    s = 'a'\n    if N > 3:\n        s = 'b'\n    r = 1\n").find("one constant value"), std::string::npos);
 }
+
+TEST(SemaTile, OrderSliceNamedFunctionsAndHints) {
+    // order= permutes the array's axes: the tile keeps the shape asked for
+    EXPECT_EQ(type_of_r("    r = ct.load(x, index=(0, 0), shape=(8, 4), order=(1, 0))\n"), tile_type(DType::Float32, {8, 4}));
+    EXPECT_EQ(type_of_r("    r = ct.load(x, index=(0, 0), shape=(8, 4), order='F')\n"), tile_type(DType::Float32, {8, 4}));
+    EXPECT_NE(typing_error("    r = ct.load(x, index=(0, 0), shape=(8, 4), order=(1, 1))\n").find("permutation"), std::string::npos);
+    // slices of rows of a C array stay C-contiguous; other axes give strided views
+    EXPECT_EQ(type_of_r("    r = x.slice(0, 1, 5)\n"), array_type(DType::Float32, 2, Layout::C));
+    EXPECT_EQ(type_of_r("    r = x.slice(1, 1, 5)\n"), array_type(DType::Float32, 2, Layout::A));
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.greater(t, 0.5)\n"), tile_type(DType::Bool, {16, 32}));
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.bitwise_not(v)\n"), tile_type(DType::Int32, {32}));
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.atan2(v, v)\n"), tile_type(DType::Float64, {32}));
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.isnan(t)\n"), tile_type(DType::Bool, {16, 32}));
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.reshape(t, (-1, 16))\n"), tile_type(DType::Float32, {32, 16}));
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.max(t, axis=0, propagate_nan=True, flush_to_zero=True)\n"),
+              tile_type(DType::Float32, {32}));
+    EXPECT_NE(typing_error(kLoad + "    r = ct.bitwise_not(t)\n").find("integer or boolean"), std::string::npos);
+    EXPECT_NE(typing_error(kLoad + "    r = ct.sum(t, latency=3)\n").find("latency"), std::string::npos);  // not a sum keyword
+}

@@ -83,5 +83,6 @@ void register_iteration_builtins(BuiltinRegistry& r);
 void register_operator_builtins(BuiltinRegistry& r);
 void register_libdevice_builtins(BuiltinRegistry& r);
 void register_tile_builtins(BuiltinRegistry& r);
+void register_tile_named_builtins(BuiltinRegistry& r);  // (sema/builtins_tile_named.cpp; called by the above)
 
 }  // namespace simt

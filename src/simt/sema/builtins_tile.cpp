@@ -7,124 +7,15 @@
 #include "sema/builtins.h"
 #include "sema/sema.h"
 #include "sema/tile.h"
+#include "sema/tile_args.h"
+#include "sema/tile_hints.h"
 #include "types/promote.h"
 
 namespace simt {
 
 namespace {
 
-// (a block's 128 threads hold 256 registers' worth each at this size; the cpu's one thread holds
-// whole tiles on its stack)
-constexpr int64_t kMaxTileElements = int64_t(1) << 15;
-
-// --- arguments -----------------------------------------------------------------------------
-bool is_method(const Expr& call) { return call.resolved->builtin.rfind("tilemethod.", 0) == 0; }
-std::string short_name(const Expr& call) {
-    const std::string& n = call.resolved->builtin;
-    return n.substr(n.find('.') + 1);
-}
-std::string display(const Expr& call) { return (is_method(call) ? "Tile." : "tile.") + short_name(call); }
-
-// The call's arguments in parameter order (null where omitted); a method's receiver is the first.
-std::vector<const Expr*> operands(const Expr& call, const std::vector<const char*>& params, size_t required, std::string& error) {
-    if (!is_method(call)) return match_call_args(call, params, required, error);
-    std::vector<const char*> rest(params.begin() + 1, params.end());
-    std::vector<const Expr*> out = match_call_args(call, rest, required ? required - 1 : 0, error);
-    if (!error.empty()) return {};
-    out.insert(out.begin(), call.children[0]->children[0].get());
-    return out;
-}
-std::vector<Expr*> args(Sema& s, Expr& call, const std::vector<const char*>& params, size_t required) {
-    std::string error;
-    std::vector<const Expr*> m = operands(call, params, required, error);
-    if (!error.empty()) s.fail(call.loc, display(call) + "() " + error);
-    std::vector<Expr*> out;
-    for (const Expr* e : m) out.push_back(const_cast<Expr*>(e));
-    return out;
-}
-std::vector<const Expr*> emit_args(const Expr& call, const std::vector<const char*>& params) {
-    std::string error;
-    return operands(call, params, 0, error);
-}
-
-const Type* need_tile(Sema& s, const Expr* e, const Expr& call, const char* what) {
-    if (!e->type->is_tile()) s.fail(e->loc, display(call) + "() " + what + " must be a tile, not " + e->type->str());
-    return e->type;
-}
-
-bool power_of_two(int64_t n) { return n > 0 && (n & (n - 1)) == 0; }
-
-// A tile shape: a constant int or tuple of ints, each a power of two.
-std::vector<int64_t> shape_arg(Sema& s, const Expr* e, const Expr& call, const char* what) {
-    const ConstValue* c = s.constant(*e);
-    std::vector<int64_t> dims;
-    if (c && c->is_int()) dims.push_back(c->as_int());
-    else if (c && c->kind == ConstValue::Kind::Tuple) {
-        for (const ConstValue& v : c->elems) {
-            if (!v.is_int()) s.fail(e->loc, display(call) + "() " + what + " must be a tuple of integers");
-            dims.push_back(v.as_int());
-        }
-    } else {
-        s.fail(e->loc, display(call) + "() " + what + " must be known when the kernel compiles (a constant, or a "
-                       "parameter annotated tile.Constant[int])");
-    }
-    int64_t n = 1;
-    for (int64_t d : dims) {
-        if (!power_of_two(d))
-            s.fail(e->loc, display(call) + "() " + what + ": tile dimensions are powers of two, not " + std::to_string(d));
-        n *= d;
-    }
-    if (n > kMaxTileElements)
-        s.fail(e->loc, display(call) + "() " + what + ": a tile holds at most " + std::to_string(kMaxTileElements) +
-                       " elements, not " + std::to_string(n));
-    return dims;
-}
-
-DType dtype_arg(Sema& s, const Expr* e, const Expr& call, DType fallback) {
-    if (!e) return fallback;
-    if (e->type->kind != TypeKind::DTypeObj) s.fail(e->loc, display(call) + "() dtype must be a dtype such as tile.float32, not " + e->type->str());
-    if (dtype_is_complex(e->type->dtype)) s.fail(e->loc, "tiles cannot hold complex numbers");
-    return e->type->dtype;
-}
-
-int64_t axis_arg(Sema& s, const Expr* e, const Expr& call, int64_t rank) {
-    const ConstValue* c = s.constant(*e);
-    if (!c || !c->is_int()) s.fail(e->loc, display(call) + "() axis must be a constant integer");
-    int64_t a = c->as_int();
-    if (a < -rank || a >= rank) s.fail(e->loc, display(call) + "() axis " + std::to_string(a) + " is out of range for a tile of " + std::to_string(rank) + " dimensions");
-    return a < 0 ? a + rank : a;
-}
-
-bool bool_arg(Sema& s, const Expr* e, const Expr& call, const char* what) {
-    if (!e) return false;
-    const ConstValue* c = s.constant(*e);
-    if (!c || !c->is_int()) s.fail(e->loc, display(call) + "() " + std::string(what) + " must be a constant True or False");
-    return c->as_int() != 0;
-}
-
-// An index into the tile space: an integer (1-D) or a tuple of integers, one per array axis.
-void check_index(Sema& s, const Expr* e, const Expr& call, int ndim) {
-    const Type* t = e->type;
-    std::vector<const Type*> parts = t->is_tuple() ? t->elems : std::vector<const Type*>{t};
-    if (int(parts.size()) != ndim)
-        s.fail(e->loc, display(call) + "() index has " + std::to_string(parts.size()) + " component(s) for an array of " +
-                       std::to_string(ndim) + " dimension(s)");
-    for (const Type* p : parts)
-        if (!p->is_integer()) s.fail(e->loc, display(call) + "() index must hold integers, not " + p->str());
-}
-std::string index_codes(Emitter& em, const Expr& e) {
-    if (e.kind == ExprKind::Tuple) {
-        std::string s;
-        for (size_t i = 0; i < e.children.size(); ++i) s += ", (int64_t)(" + em.expr(*e.children[i]) + ")";
-        return s;
-    }
-    if (!e.type->is_tuple()) return ", (int64_t)(" + em.expr(e) + ")";
-    std::string code = em.expr(e), s;
-    for (size_t i = 0; i < e.type->elems.size(); ++i) s += ", (int64_t)(" + code + ".f" + std::to_string(i) + ")";
-    return s;
-}
-
-std::string scratch() { return "simt_tile_scratch"; }
+using namespace tile_builtin;
 
 // --- block ids and counts ------------------------------------------------------------------
 const char* axis_letter(int64_t a) { return a == 0 ? "x" : a == 1 ? "y" : "z"; }
@@ -201,6 +92,72 @@ std::string pad_code(Sema* s, const Expr* e, const Expr& call, DType d) {
     return "0";
 }
 
+// order= of load/store: the permutation applied to the array's axes before it is cut into tiles
+// ('C' keeps them, 'F' reverses them, a tuple names them: axis k of the view is axis order[k]).
+std::vector<int> axis_order(Sema* s, const Expr* e, const Expr& call, int ndim) {
+    std::vector<int> perm(static_cast<size_t>(ndim));
+    for (int k = 0; k < ndim; ++k) perm[size_t(k)] = k;
+    if (!e) return perm;
+    const ConstValue* c = s ? s->constant(*e) : &e->resolved->constant;
+    const std::string what = display(call) + "() order";
+    if (c && c->kind == ConstValue::Kind::String && (c->s == "C" || c->s == "F")) {
+        if (c->s == "F") std::reverse(perm.begin(), perm.end());
+        return perm;
+    }
+    if (!c || c->kind != ConstValue::Kind::Tuple) {
+        if (s) s->fail(e->loc, what + " must be 'C', 'F' or a constant tuple of axes");
+        return perm;
+    }
+    std::vector<bool> seen(size_t(ndim), false);
+    if (int(c->elems.size()) != ndim && s)
+        s->fail(e->loc, what + " names " + std::to_string(c->elems.size()) + " axes for an array of " + std::to_string(ndim));
+    for (size_t k = 0; k < c->elems.size() && k < perm.size(); ++k) {
+        int64_t axis = c->elems[k].is_int() ? c->elems[k].as_int() : -1;
+        if (axis < 0 || axis >= ndim || seen[size_t(axis)]) {
+            if (s) s->fail(e->loc, what + " must be a permutation of the array's axes 0.." + std::to_string(ndim - 1));
+            return perm;
+        }
+        seen[size_t(axis)] = true;
+        perm[k] = int(axis);
+    }
+    return perm;
+}
+// latency= and allow_tma= of load/store: checked, and not needed (simt's loads are plain).
+void check_performance_hints(Sema& s, const Expr* latency, const Expr* allow_tma, const Expr& call) {
+    if (latency) check_tile_hint(s, short_name(call), "latency", *latency, display(call));
+    if (allow_tma) bool_arg(s, allow_tma, call, "allow_tma");
+}
+// The array as load/store see it: itself, or a strided view with its axes in `order`.
+std::string ordered_array(Emitter& em, const Expr* array, const Expr* order, const Expr& call) {
+    std::vector<int> perm = axis_order(nullptr, order, call, array->type->ndim);
+    bool identity = true;
+    for (size_t k = 0; k < perm.size(); ++k) identity = identity && perm[k] == int(k);
+    if (identity) return em.expr(*array);
+    std::string axes;
+    for (size_t k = 0; k < perm.size(); ++k) axes += (k ? ", " : "") + std::to_string(perm[k]);
+    return "simt_permute_axes<" + axes + ">(" + em.expr(*array) + ")";
+}
+
+// Array.slice(axis, start, stop): a view of the array over [start, stop) along axis.
+const Type* infer_array_slice(Sema& s, Expr& call) {
+    std::vector<Expr*> a = args(s, call, {"array", "axis", "start", "stop"}, 4);
+    const Type* arr = a[0]->type;
+    int64_t axis = axis_arg(s, a[1], call, arr->ndim);
+    for (const Expr* e : {a[2], a[3]})
+        if (!e->type->is_integer()) s.fail(e->loc, display(call) + "() start and stop must be integers, not " + e->type->str());
+    // Rows of a C-ordered array (columns of an F-ordered one) stay contiguous.
+    Layout l = (arr->layout == Layout::C && axis == 0) || (arr->layout == Layout::F && axis == arr->ndim - 1) ? arr->layout
+                                                                                                               : Layout::A;
+    return array_type(arr->dtype, arr->ndim, l, arr->readonly);
+}
+std::string emit_array_slice(Emitter& em, const Expr& call) {
+    std::vector<const Expr*> a = emit_args(call, {"array", "axis", "start", "stop"});
+    int64_t axis = a[1]->resolved->constant.as_int();
+    if (axis < 0) axis += a[0]->type->ndim;
+    return "simt_array_slice<" + em.c_type(call.type) + ", " + std::to_string(axis) + ">(" + em.expr(*a[0]) +
+           ", (int64_t)(" + em.expr(*a[2]) + "), (int64_t)(" + em.expr(*a[3]) + "))";
+}
+
 const Type* infer_load(Sema& s, Expr& call) {
     std::vector<Expr*> a = args(s, call, {"array", "index", "shape", "order", "padding_mode", "latency", "allow_tma"}, 3);
     const Type* arr = a[0]->type;
@@ -210,19 +167,16 @@ const Type* infer_load(Sema& s, Expr& call) {
     std::vector<int64_t> dims = shape_arg(s, a[2], call, "shape");
     if (int(dims.size()) != arr->ndim)
         s.fail(a[2]->loc, "tile.load() shape has " + std::to_string(dims.size()) + " dimension(s) for an array of " + std::to_string(arr->ndim));
-    if (a[3]) {
-        const ConstValue* c = s.constant(*a[3]);
-        if (!c || c->kind != ConstValue::Kind::String || c->s != "C")
-            s.unsupported(a[3]->loc, "tile.load() reads tiles in C order only (order='C')");
-    }
+    axis_order(&s, a[3], call, arr->ndim);
     pad_code(&s, a[4], call, arr->dtype);
+    check_performance_hints(s, a[5], a[6], call);
     s.unit().uses_tiles = true;
     return tile_type(arr->dtype, dims);
 }
 std::string emit_load(Emitter& em, const Expr& call) {
     std::vector<const Expr*> a = emit_args(call, {"array", "index", "shape", "order", "padding_mode", "latency", "allow_tma"});
-    return "simt_tile_load<" + em.c_type(call.type) + ">(" + em.expr(*a[0]) + ", " + pad_code(nullptr, a[4], call, call.type->dtype) +
-           index_codes(em, *a[1]) + ")";
+    return "simt_tile_load<" + em.c_type(call.type) + ">(" + ordered_array(em, a[0], a[3], call) + ", " +
+           pad_code(nullptr, a[4], call, call.type->dtype) + index_codes(em, *a[1]) + ")";
 }
 
 const Type* infer_store(Sema& s, Expr& call) {
@@ -241,18 +195,17 @@ const Type* infer_store(Sema& s, Expr& call) {
     } else if (!t->is_scalar() || t->is_complex()) {
         s.fail(a[2]->loc, "tile.store() stores a tile or a number, not " + t->str());
     }
-    if (a[3]) {
-        const ConstValue* c = s.constant(*a[3]);
-        if (!c || c->kind != ConstValue::Kind::String || c->s != "C") s.unsupported(a[3]->loc, "tile.store() writes tiles in C order only");
-    }
+    axis_order(&s, a[3], call, arr->ndim);
+    check_performance_hints(s, a[4], a[5], call);
     s.unit().uses_tiles = true;
     return void_type();
 }
 std::string emit_store(Emitter& em, const Expr& call) {
     std::vector<const Expr*> a = emit_args(call, {"array", "index", "tile", "order", "latency", "allow_tma"});
     const Type* t = a[2]->type;
-    if (t->is_tile()) return "simt_tile_store(" + em.expr(*a[0]) + ", " + em.expr(*a[2]) + index_codes(em, *a[1]) + ")";
-    return "simt_tile_store_scalar(" + em.expr(*a[0]) + ", " + em.expr_as(*a[2], scalar_type(a[0]->type->dtype)) +
+    std::string array = ordered_array(em, a[0], a[3], call);
+    if (t->is_tile()) return "simt_tile_store(" + array + ", " + em.expr(*a[2]) + index_codes(em, *a[1]) + ")";
+    return "simt_tile_store_scalar(" + array + ", " + em.expr_as(*a[2], scalar_type(a[0]->type->dtype)) +
            index_codes(em, *a[1]) + ")";
 }
 
@@ -420,7 +373,7 @@ const Type* infer_reshape(Sema& s, Expr& call) {
     }
     std::vector<Expr*> a = args(s, call, {"x", "shape"}, 2);
     const Type* t = need_tile(s, a[0], call, "x");
-    std::vector<int64_t> dims = shape_arg(s, a[1], call, "shape");
+    std::vector<int64_t> dims = shape_arg(s, a[1], call, "shape", n == "reshape" ? t->tile_size() : 0);
     if (n == "reshape") {
         const Type* out = tile_type(t->dtype, dims);
         if (out->tile_size() != t->tile_size())
@@ -545,11 +498,19 @@ std::vector<int64_t> reduce_axes(Sema* s, const Expr& call, const Expr* axis, in
     return axes;
 }
 
+// max, min, argmax and argmin take propagate_nan (cuTile's default False: NaN gives way to numbers).
+std::vector<const char*> reduce_params(const std::string& n) {
+    if (n == "sum" || n == "prod") return {"x", "axis", "keepdims"};
+    return {"x", "axis", "keepdims", "propagate_nan"};
+}
+bool propagates_nan(const Expr* e) { return e && e->resolved->constant.as_int() != 0; }
+
 const Type* infer_reduce(Sema& s, Expr& call) {
     const std::string n = short_name(call);
-    std::vector<Expr*> a = args(s, call, {"x", "axis", "keepdims"}, 1);
+    std::vector<Expr*> a = args(s, call, reduce_params(n), 1);
     const Type* t = need_tile(s, a[0], call, "x");
     bool keep = bool_arg(s, a[2], call, "keepdims");
+    if (a.size() > 3) bool_arg(s, a[3], call, "propagate_nan");
     const bool arg = n == "argmax" || n == "argmin";
     DType d = arg ? DType::Int64 : reduce_dtype(n, t->dtype);
     int64_t rank = int64_t(t->dims.size());
@@ -580,27 +541,36 @@ const Type* infer_reduce(Sema& s, Expr& call) {
     return tile_type(d, dims);
 }
 
-std::string reduce_op(Emitter& em, const std::string& n, const Type* acc) {
+// The elementwise max/min: NaN wins (propagate_nan=True, NumPy's maximum) or gives way (fmax).
+const char* max_min_fn(const std::string& n, bool nan) {
+    if (n == "max" || n == "maximum") return nan ? "simt_tile_max" : "simt_tile_fmax";
+    return nan ? "simt_tile_min" : "simt_tile_fmin";
+}
+std::string reduce_op(Emitter& em, const std::string& n, const Type* acc, bool nan) {
     std::string T = em.c_type(acc);
     std::string body;
     if (n == "sum") body = em.cast(em.binop_code(BinOpKind::Add, "a", acc, "b", acc), Emitter::binop_type(BinOpKind::Add, acc, acc), acc);
     else if (n == "prod") body = em.cast(em.binop_code(BinOpKind::Mul, "a", acc, "b", acc), Emitter::binop_type(BinOpKind::Mul, acc, acc), acc);
-    else body = std::string(n == "max" ? "simt_tile_max" : "simt_tile_min") + "(a, b)";
+    else body = std::string(max_min_fn(n, nan)) + "(a, b)";
     return "[&](" + T + " a, " + T + " b) -> " + T + " { return " + body + "; }";
 }
-std::string reduce_init(Emitter& em, const std::string& n, const Type* acc) {
+std::string reduce_init(Emitter& em, const std::string& n, const Type* acc, bool nan) {
     std::string T = em.c_type(acc);
     // (spelled in the accumulator's type: the prelude deduces the accumulator from it)
     if (n == "sum") return T + "(" + em.cast("0", int64_type(), acc) + ")";
     if (n == "prod") return T + "(" + em.cast("1", int64_type(), acc) + ")";
+    // Where NaN gives way, starting from NaN makes an all-NaN tile give NaN (from -inf it would give -inf).
+    if (!nan && acc->is_float()) return T + "(simt_nan())";
     return std::string(n == "max" ? "simt_tile_lowest<" : "simt_tile_highest<") + T + ">()";
 }
 
 std::string emit_reduce(Emitter& em, const Expr& call) {
     const std::string n = short_name(call);
-    std::vector<const Expr*> a = emit_args(call, {"x", "axis", "keepdims"});
+    std::vector<const Expr*> a = emit_args(call, reduce_params(n));
     const Type* t = a[0]->type;
     const bool arg = n == "argmax" || n == "argmin";
+    const bool nan = a.size() > 3 && propagates_nan(a[3]);
+    const std::string nan_arg = nan ? "true" : "false";
     const bool keep = a[2] && a[2]->resolved->constant.as_int() != 0;
     const Type* elem = scalar_type(call.type->dtype);
     const Type* acc = scalar_type(reduce_acc_dtype(n, t->dtype, elem->dtype));
@@ -608,9 +578,10 @@ std::string emit_reduce(Emitter& em, const Expr& call) {
     if (a[1] && a[1]->type->is_tuple() && a[1]->type->elems.empty()) return emit_tile_cast(em, x, t, call.type);
     std::vector<int64_t> axes = reduce_axes(nullptr, call, a[1], int64_t(t->dims.size()));
     if (axes.empty()) {
-        std::string v = arg ? std::string("simt_tile_argbest<") + (n == "argmax" ? "true" : "false") + ">(" + x + ", " + scratch() + ")"
-                            : "simt_tile_fold<" + em.c_type(acc) + ">(" + x + ", " + reduce_op(em, n, acc) + ", " +
-                                  reduce_init(em, n, acc) + ", " + scratch() + ")";
+        std::string v = arg ? std::string("simt_tile_argbest<") + (n == "argmax" ? "true" : "false") + ", " + nan_arg + ">(" + x +
+                                  ", " + scratch() + ")"
+                            : "simt_tile_fold<" + em.c_type(acc) + ">(" + x + ", " + reduce_op(em, n, acc, nan) + ", " +
+                                  reduce_init(em, n, acc, nan) + ", " + scratch() + ")";
         v = em.cast(v, arg ? int64_type() : acc, elem);
         if (!keep) return v;
         return "simt_tile_full<" + em.c_type(call.type) + ">(" + v + ")";
@@ -622,9 +593,9 @@ std::string emit_reduce(Emitter& em, const Expr& call) {
         kept[size_t(axis)] = 1;
         const Type* step = tile_type(arg ? DType::Int64 : acc->dtype, kept);
         r = arg ? "simt_tile_argbest_axis<" + em.c_type(step) + ", " + std::to_string(axis) + ", " +
-                      (n == "argmax" ? "true" : "false") + ">(" + r + ", " + scratch() + ")"
+                      (n == "argmax" ? "true" : "false") + ", " + nan_arg + ">(" + r + ", " + scratch() + ")"
                 : "simt_tile_reduce_axis<" + em.c_type(step) + ", " + std::to_string(axis) + ">(" + r + ", " +
-                      reduce_op(em, n, acc) + ", " + reduce_init(em, n, acc) + ", " + scratch() + ")";
+                      reduce_op(em, n, acc, nan) + ", " + reduce_init(em, n, acc, nan) + ", " + scratch() + ")";
     }
     const Type* kept_acc = tile_type(arg ? DType::Int64 : acc->dtype, kept);
     if (acc != elem) r = emit_tile_cast(em, r, kept_acc, tile_type(elem->dtype, kept));
@@ -718,7 +689,8 @@ struct BinaryFn { const char* name; BinOpKind op; };
 const BinaryFn kBinary[] = {{"add", BinOpKind::Add},          {"sub", BinOpKind::Sub},       {"mul", BinOpKind::Mul},
                             {"truediv", BinOpKind::Div},      {"floordiv", BinOpKind::FloorDiv}, {"mod", BinOpKind::Mod},
                             {"pow", BinOpKind::Pow},          {"bitwise_and", BinOpKind::BitAnd},
-                            {"bitwise_or", BinOpKind::BitOr}, {"bitwise_xor", BinOpKind::BitXor}};
+                            {"bitwise_or", BinOpKind::BitOr}, {"bitwise_xor", BinOpKind::BitXor},
+                            {"bitwise_lshift", BinOpKind::LShift}, {"bitwise_rshift", BinOpKind::RShift}};
 const BinaryFn* binary_fn(const std::string& n) {
     for (const BinaryFn& f : kBinary) if (n == f.name) return &f;
     return nullptr;
@@ -729,10 +701,19 @@ void check_operand(Sema& s, const Expr* e, const Expr& call) {
         s.fail(e->loc, display(call) + "() takes tiles and numbers, not " + e->type->str());
 }
 
+std::vector<const char*> binary_params(const std::string& n) {
+    if (n == "maximum" || n == "minimum") return {"x", "y", "propagate_nan"};
+    return {"x", "y"};
+}
+
 const Type* infer_binary(Sema& s, Expr& call) {
-    std::vector<Expr*> a = args(s, call, {"x", "y"}, 2);
-    for (Expr* e : a) check_operand(s, e, call);
     const std::string n = short_name(call);
+    std::vector<Expr*> a = args(s, call, binary_params(n), 2);
+    if (a.size() > 2) {
+        bool_arg(s, a[2], call, "propagate_nan");
+        a.pop_back();
+    }
+    for (Expr* e : a) check_operand(s, e, call);
     if (const BinaryFn* f = binary_fn(n)) {
         if (!a[0]->type->is_tile() && !a[1]->type->is_tile()) {
             DType out;
@@ -753,8 +734,8 @@ const Type* infer_binary(Sema& s, Expr& call) {
     return tile_type(d, dims);
 }
 std::string emit_binary(Emitter& em, const Expr& call) {
-    std::vector<const Expr*> a = emit_args(call, {"x", "y"});
     const std::string n = short_name(call);
+    std::vector<const Expr*> a = emit_args(call, binary_params(n));
     if (const BinaryFn* f = binary_fn(n)) {
         if (!call.type->is_tile())
             return em.cast(em.binop_code(f->op, em.expr(*a[0]), a[0]->type, em.expr(*a[1]), a[1]->type),
@@ -764,7 +745,7 @@ std::string emit_binary(Emitter& em, const Expr& call) {
     const Type* d = scalar_type(call.type->dtype);
     const Type* t0 = scalar_type(a[0]->type->dtype);
     const Type* t1 = scalar_type(a[1]->type->dtype);
-    const char* fn = n == "maximum" ? "simt_tile_max" : "simt_tile_min";
+    const char* fn = max_min_fn(n, a.size() > 2 && propagates_nan(a[2]));
     return emit_tile_elementwise(em, call.type, {em.expr(*a[0]), em.expr(*a[1])}, {a[0]->type, a[1]->type},
                                  [&](const std::vector<std::string>& x) {
                                      return std::string(fn) + "(" + em.cast(x[0], t0, d) + ", " + em.cast(x[1], t1, d) + ")";
@@ -854,6 +835,7 @@ void register_tile_builtins(BuiltinRegistry& r) {
     add("num_blocks", infer_block_axis, emit_block_axis);
     add("cdiv", infer_cdiv, emit_cdiv);
     add("num_tiles", infer_num_tiles, emit_num_tiles);
+    r.add_function({"arraymethod.slice", infer_array_slice, emit_array_slice});
     add("load", infer_load, emit_load);
     add("store", infer_store, emit_store);
     add("gather", infer_gather, emit_gather);
@@ -871,6 +853,7 @@ void register_tile_builtins(BuiltinRegistry& r) {
     for (const BinaryFn& f : kBinary) add(f.name, infer_binary, emit_binary);
     for (const char* n : {"maximum", "minimum"}) add(n, infer_binary, emit_binary);
     add("where", infer_where, emit_where);
+    register_tile_named_builtins(r);
     for (const UnaryFn& f : kUnary) add(f.name, infer_unary_fn, emit_unary_fn);
     // Element types, by cuda.tile's names (tfloat32 computes as float32 here).
     const std::pair<const char*, DType> kTypes[] = {
@@ -882,11 +865,20 @@ void register_tile_builtins(BuiltinRegistry& r) {
         ModuleMember m{ModuleMember::Kind::DTypeObj, "", d, {}};
         r.add_member("tile", name, m);
     }
-    r.add_member("tile", "PaddingMode", member_module("tile.PaddingMode"));
-    for (const char* mode : {"UNDETERMINED", "ZERO", "NEG_ZERO", "NAN", "POS_INF", "NEG_INF"}) {
-        std::string lower;
-        for (const char* c = mode; *c; ++c) lower += char(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
-        r.add_member("tile.PaddingMode", mode, member_constant(ConstValue::string(lower)));
+    // Enumerations, their members string constants (the same strings python/simt/cuda/tile gives).
+    const std::pair<const char*, std::vector<std::pair<const char*, const char*>>> kEnums[] = {
+        {"PaddingMode", {{"UNDETERMINED", "undetermined"}, {"ZERO", "zero"}, {"NEG_ZERO", "neg_zero"}, {"NAN", "nan"},
+                         {"POS_INF", "pos_inf"}, {"NEG_INF", "neg_inf"}}},
+        {"RoundingMode", {{"RN", "nearest_even"}, {"RZ", "zero"}, {"RM", "negative_inf"}, {"RP", "positive_inf"},
+                          {"RA", "nearest_away"}, {"FULL", "full"}, {"APPROX", "approx"}, {"RZI", "nearest_int_to_zero"}}},
+        {"MemoryOrder", {{"WEAK", "weak"}, {"RELAXED", "relaxed"}, {"ACQUIRE", "acquire"}, {"RELEASE", "release"},
+                         {"ACQ_REL", "acq_rel"}}},
+        {"MemoryScope", {{"NONE", "none"}, {"BLOCK", "block"}, {"DEVICE", "device"}, {"SYS", "sys"}}},
+    };
+    for (const auto& [name, members] : kEnums) {
+        const std::string module = std::string("tile.") + name;
+        r.add_member("tile", name, member_module(module));
+        for (const auto& [member, value] : members) r.add_member(module, member, member_constant(ConstValue::string(value)));
     }
 }
 

@@ -283,6 +283,10 @@ const Type* Sema::infer_attribute(Expr& e) {
             if (attr == "dtype") return dtype_obj_type(base->dtype);
             if (attr == "ndim") { set_constant(e, ConstValue::integer(base->ndim)); return int64_type(); }
             if (attr == "itemsize") { set_constant(e, ConstValue::integer(dtype_size(base->dtype))); return int64_type(); }
+            if (attr == "slice" && unit_.options.tile_kernel) {  // Array.slice(axis, start, stop) of cuda.tile
+                resolved(e).builtin = "arraymethod." + attr;
+                return function_type("arraymethod." + attr);
+            }
             if (attr == "T") {  // a view with the axes reversed
                 Layout l = base->layout == Layout::C ? Layout::F : base->layout == Layout::F ? Layout::C : Layout::A;
                 return array_type(base->dtype, base->ndim, l, base->readonly);

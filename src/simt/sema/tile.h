@@ -41,6 +41,8 @@ const Type* tile_binop_type(Sema& s, Loc loc, BinOpKind op, const Type* a, const
 // Operators on tiles (sema/tile_ops.cpp); called by Sema when an operand is a tile.
 const Type* infer_tile_unary(Sema& s, Expr& e);
 const Type* infer_tile_compare(Sema& s, Expr& e);
+// `a op b` with a tile operand (bool tile) or two numbers (bool); for tile.greater() and friends too.
+const Type* tile_compare_type(Sema& s, Loc loc, CmpOpKind op, const Type* a, const Type* b);
 const Type* infer_tile_attribute(Sema& s, Expr& e);  // .shape .dtype .ndim .size (not methods)
 bool is_tile_method(const std::string& attr);
 
@@ -55,6 +57,7 @@ std::string emit_tile_binop(Emitter& em, BinOpKind op, const std::string& a, con
                             const Type* bt, const Type* result);
 std::string emit_tile_unary(Emitter& em, const Expr& e);
 std::string emit_tile_compare(Emitter& em, const Expr& e);
+std::string emit_tile_compare_of(Emitter& em, CmpOpKind op, const Expr& a, const Expr& b, const Type* result);
 // Code converting `code` (a tile of type from) to tile type `to` of the same shape.
 std::string emit_tile_cast(Emitter& em, const std::string& code, const Type* from, const Type* to);
 

@@ -148,21 +148,23 @@ const Type* infer_tile_unary(Sema& s, Expr& e) {
     return a;
 }
 
+const Type* tile_compare_type(Sema& s, Loc loc, CmpOpKind op, const Type* a, const Type* b) {
+    if (op == CmpOpKind::Is || op == CmpOpKind::IsNot || op == CmpOpKind::In || op == CmpOpKind::NotIn)
+        s.fail(loc, std::string("'") + cmpop_symbol(op) + "' does not apply to tiles");
+    for (const Type* t : {a, b})
+        if (!t->is_tile() && !t->is_scalar()) s.fail(loc, std::string("cannot compare ") + a->str() + " " + cmpop_symbol(op) + " " + b->str());
+    if (dtype_is_complex(tile_common_dtype({a, b}))) s.fail(loc, "tiles cannot hold complex numbers");
+    if (!a->is_tile() && !b->is_tile()) return bool_type();
+    std::string what = std::string("'") + cmpop_symbol(op) + "'";
+    std::vector<int64_t> dims = broadcast_tile_dims(s, loc, {a, b}, what);
+    for (const Type* t : {a, b})
+        if (t->is_tile() && t->dims != dims) note_tile_scratch(s, loc, tile_bytes(t), what + " broadcasting " + t->str());
+    return tile_type(DType::Bool, dims);
+}
+
 const Type* infer_tile_compare(Sema& s, Expr& e) {
     if (e.cmpops.size() != 1) s.fail(e.loc, "tiles cannot be compared in a chain (a < b < c); combine two comparisons with &");
-    CmpOpKind op = e.cmpops[0];
-    const Type* a = e.children[0]->type;
-    const Type* b = e.children[1]->type;
-    if (op == CmpOpKind::Is || op == CmpOpKind::IsNot || op == CmpOpKind::In || op == CmpOpKind::NotIn)
-        s.fail(e.loc, std::string("'") + cmpop_symbol(op) + "' does not apply to tiles");
-    for (const Type* t : {a, b})
-        if (!t->is_tile() && !t->is_scalar()) s.fail(e.loc, std::string("cannot compare ") + a->str() + " " + cmpop_symbol(op) + " " + b->str());
-    if (dtype_is_complex(tile_common_dtype({a, b}))) s.fail(e.loc, "tiles cannot hold complex numbers");
-    std::string what = std::string("'") + cmpop_symbol(op) + "'";
-    std::vector<int64_t> dims = broadcast_tile_dims(s, e.loc, {a, b}, what);
-    for (const Type* t : {a, b})
-        if (t->is_tile() && t->dims != dims) note_tile_scratch(s, e.loc, tile_bytes(t), what + " broadcasting " + t->str());
-    return tile_type(DType::Bool, dims);
+    return tile_compare_type(s, e.loc, e.cmpops[0], e.children[0]->type, e.children[1]->type);
 }
 
 bool is_tile_method(const std::string& attr) {
@@ -244,19 +246,21 @@ std::string emit_tile_unary(Emitter& em, const Expr& e) {
     });
 }
 
-std::string emit_tile_compare(Emitter& em, const Expr& e) {
-    const Expr& a = *e.children[0];
-    const Expr& b = *e.children[1];
+std::string emit_tile_compare_of(Emitter& em, CmpOpKind op, const Expr& a, const Expr& b, const Type* result) {
     // Integers compare exactly: int8 tiles against 1000 or uint32 ones against -1 compare wide.
     DType cmp = tile_common_dtype({a.type, b.type});
     for (const Type* t : {a.type, b.type})
         if (!t->is_tile() && dtype_is_integer(cmp) && t->is_integer()) cmp = promote(cmp, t->dtype);
     const Type* common = scalar_type(cmp);
-    const char* sym = cmpop_symbol(e.cmpops[0]);
-    return emit_tile_elementwise(em, e.type, {em.expr(a), em.expr(b)}, {a.type, b.type}, [&](const std::vector<std::string>& x) {
+    const char* sym = cmpop_symbol(op);
+    return emit_tile_elementwise(em, result, {em.expr(a), em.expr(b)}, {a.type, b.type}, [&](const std::vector<std::string>& x) {
         return "(" + em.cast(x[0], scalar_type(a.type->dtype), common) + " " + sym + " " +
                em.cast(x[1], scalar_type(b.type->dtype), common) + ")";
     });
+}
+
+std::string emit_tile_compare(Emitter& em, const Expr& e) {
+    return emit_tile_compare_of(em, e.cmpops[0], *e.children[0], *e.children[1], e.type);
 }
 
 std::string emit_tile_cast(Emitter& em, const std::string& code, const Type* from, const Type* to) {

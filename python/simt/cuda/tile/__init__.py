@@ -18,7 +18,8 @@ import operator
 import numpy as np
 
 
-__all__ = ["kernel", "launch", "Constant", "ConstantAnnotation", "PaddingMode", "ByTarget", "cdiv"]
+__all__ = ["kernel", "launch", "Constant", "ConstantAnnotation", "PaddingMode", "RoundingMode", "MemoryOrder", "MemoryScope",
+           "ByTarget", "cdiv"]
 
 # Element types, by cuda.tile's names. tfloat32 (TensorFloat-32 inputs of mma) computes as float32.
 bool_ = np.bool_
@@ -37,6 +38,38 @@ class PaddingMode:
     NAN = "nan"
     POS_INF = "pos_inf"
     NEG_INF = "neg_inf"
+
+
+class RoundingMode:
+    """rounding_mode= of arithmetic, reductions and astype: simt rounds to nearest even (RN, the
+    default); exp and tanh also take FULL and APPROX (computed in full precision). Other modes
+    are a compile error."""
+    RN = "nearest_even"
+    RZ = "zero"
+    RM = "negative_inf"
+    RP = "positive_inf"
+    RA = "nearest_away"
+    FULL = "full"
+    APPROX = "approx"
+    RZI = "nearest_int_to_zero"
+
+
+class MemoryOrder:
+    """memory_order= of atomics, loads and stores: accepted; simt's atomics are relaxed and a block's
+    own loads and stores happen in program order."""
+    WEAK = "weak"
+    RELAXED = "relaxed"
+    ACQUIRE = "acquire"
+    RELEASE = "release"
+    ACQ_REL = "acq_rel"
+
+
+class MemoryScope:
+    """memory_scope= of atomics, loads and stores: accepted (device-wide atomics serve every scope)."""
+    NONE = "none"
+    BLOCK = "block"
+    DEVICE = "device"
+    SYS = "sys"
 
 
 class ConstantAnnotation:
@@ -92,7 +125,8 @@ _KERNEL_FUNCTIONS = (
     "bitwise_or", "bitwise_xor", "maximum", "minimum", "where", "exp", "exp2", "log", "log2", "log10", "log1p",
     "expm1", "sqrt", "rsqrt", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "erf", "floor",
     "ceil", "trunc", "abs", "negative", "cat", "atomic_add", "atomic_max", "atomic_min", "atomic_and", "atomic_or",
-    "atomic_xor", "atomic_xchg")
+    "atomic_xor", "atomic_xchg", "bitwise_lshift", "bitwise_rshift", "bitwise_not", "equal", "not_equal", "greater",
+    "greater_equal", "less", "less_equal", "isnan", "atan2")
 for _name in _KERNEL_FUNCTIONS:
     globals()[_name] = _in_kernel_only(_name)
     __all__.append(_name)

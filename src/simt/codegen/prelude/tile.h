@@ -191,6 +191,9 @@ SIMT_INLINE double simt_tile_rsqrt(double x) { return 1.0 / sqrt(x); }
 template <class T> SIMT_INLINE bool simt_tile_isnan(T x) { return x != x; }
 template <class T> SIMT_INLINE T simt_tile_max(T a, T b) { return simt_tile_isnan(a) ? a : simt_tile_isnan(b) ? b : (a < b ? b : a); }
 template <class T> SIMT_INLINE T simt_tile_min(T a, T b) { return simt_tile_isnan(a) ? a : simt_tile_isnan(b) ? b : (b < a ? b : a); }
+// cuTile's default (propagate_nan=False): NaN gives way to a number; two NaNs give NaN.
+template <class T> SIMT_INLINE T simt_tile_fmax(T a, T b) { return simt_tile_isnan(a) ? b : simt_tile_isnan(b) ? a : (a < b ? b : a); }
+template <class T> SIMT_INLINE T simt_tile_fmin(T a, T b) { return simt_tile_isnan(a) ? b : simt_tile_isnan(b) ? a : (b < a ? b : a); }
 
 #ifdef SIMT_TARGET_CUDA
 SIMT_INLINE float simt_tile_shfl_xor(float x, int m) { return __shfl_xor_sync(0xffffffffu, x, m); }
@@ -225,26 +228,27 @@ template <class R, class S, class Op> SIMT_DEVICE_FN R simt_tile_fold(const S& s
     return acc;
 }
 
-// The flat index of the first largest (Less: smallest) element; NaN counts as the extreme, as
-// in NumPy, and the first one wins.
-template <bool Max, class T> SIMT_INLINE bool simt_tile_better(T x, int64_t i, T best, int64_t bi) {
-    if (simt_tile_isnan(best)) return simt_tile_isnan(x) && i < bi;
-    if (simt_tile_isnan(x)) return true;
+// The flat index of the first largest (Max false: smallest) element. With Nan, NaN counts as the
+// extreme (NumPy's rule, cuTile's propagate_nan=True); without, every number beats NaN (an
+// all-NaN tile gives its first index). Ties go to the first index either way.
+template <bool Max, bool Nan, class T> SIMT_INLINE bool simt_tile_better(T x, int64_t i, T best, int64_t bi) {
+    if (simt_tile_isnan(Nan ? best : x)) return simt_tile_isnan(Nan ? x : best) && i < bi;
+    if (simt_tile_isnan(Nan ? x : best)) return true;
     if (Max ? (best < x) : (x < best)) return true;
     return x == best && i < bi;
 }
 
-template <bool Max, class S> SIMT_DEVICE_FN int64_t simt_tile_argbest(const S& s, unsigned char* scratch) {
+template <bool Max, bool Nan, class S> SIMT_DEVICE_FN int64_t simt_tile_argbest(const S& s, unsigned char* scratch) {
     using T = typename S::elem;
     T best = s.v[0];
     int64_t bi = S::size;  // none yet
     for (int k = 0; k < S::per_thread; ++k)
-        if (S::valid(k) && (bi == S::size || simt_tile_better<Max>(s.v[k], S::index(k), best, bi))) { best = s.v[k]; bi = S::index(k); }
+        if (S::valid(k) && (bi == S::size || simt_tile_better<Max, Nan>(s.v[k], S::index(k), best, bi))) { best = s.v[k]; bi = S::index(k); }
 #ifdef SIMT_TARGET_CUDA
     for (int m = 16; m >= 1; m >>= 1) {
         T ob = simt_tile_shfl_xor(best, m);
         int64_t oi = simt_tile_shfl_xor(bi, m);
-        if (oi != S::size && (bi == S::size || simt_tile_better<Max>(ob, oi, best, bi))) { best = ob; bi = oi; }
+        if (oi != S::size && (bi == S::size || simt_tile_better<Max, Nan>(ob, oi, best, bi))) { best = ob; bi = oi; }
     }
     T* values = (T*)scratch;
     int64_t* where = (int64_t*)(scratch + 16 * ((SIMT_TILE_THREADS / 32 * sizeof(T) + 15) / 16));
@@ -253,7 +257,7 @@ template <bool Max, class S> SIMT_DEVICE_FN int64_t simt_tile_argbest(const S& s
     best = values[0];
     bi = where[0];
     for (int w = 1; w < SIMT_TILE_THREADS / 32; ++w)
-        if (where[w] != S::size && (bi == S::size || simt_tile_better<Max>(values[w], where[w], best, bi))) { best = values[w]; bi = where[w]; }
+        if (where[w] != S::size && (bi == S::size || simt_tile_better<Max, Nan>(values[w], where[w], best, bi))) { best = values[w]; bi = where[w]; }
     __syncthreads();
 #else
     (void)scratch;
@@ -291,13 +295,13 @@ template <class Op, class R> struct simt_tile_line_fold {
     }
 };
 
-template <bool Max> struct simt_tile_line_argbest {
+template <bool Max, bool Nan> struct simt_tile_line_argbest {
     int64_t length;
     template <class P> SIMT_INLINE int64_t operator()(const P* all, int64_t base, int64_t stride) const {
         P best = all[base];
         int64_t bi = 0;
         for (int64_t j = 1; j < length; ++j)
-            if (simt_tile_better<Max>(all[base + j * stride], j, best, bi)) { best = all[base + j * stride]; bi = j; }
+            if (simt_tile_better<Max, Nan>(all[base + j * stride], j, best, bi)) { best = all[base + j * stride]; bi = j; }
         return bi;
     }
 };
@@ -307,8 +311,8 @@ SIMT_DEVICE_FN Out simt_tile_reduce_axis(const S& s, Op op, R init, unsigned cha
     return simt_tile_along_axis<Out, Axis>(s, scratch, simt_tile_line_fold<Op, R>{op, init, S::dim(Axis)});
 }
 
-template <class Out, int Axis, bool Max, class S> SIMT_DEVICE_FN Out simt_tile_argbest_axis(const S& s, unsigned char* scratch) {
-    return simt_tile_along_axis<Out, Axis>(s, scratch, simt_tile_line_argbest<Max>{S::dim(Axis)});
+template <class Out, int Axis, bool Max, bool Nan, class S> SIMT_DEVICE_FN Out simt_tile_argbest_axis(const S& s, unsigned char* scratch) {
+    return simt_tile_along_axis<Out, Axis>(s, scratch, simt_tile_line_argbest<Max, Nan>{S::dim(Axis)});
 }
 
 // --- matrix multiply-accumulate: acc (M, N) + a (M, K) @ b (K, N), in acc's type ----------
@@ -407,6 +411,53 @@ template <class T> SIMT_INLINE void simt_tile_write_quad(T* p, const T* in) {
     }
 #endif
     for (int q = 0; q < 4; ++q) p[q] = in[q];
+}
+
+// x with its axes permuted (axis k of the view is axis P[k] of x), for load/store's order=: a
+// strided view over the same elements. Byte strides of C and F arrays follow from their shapes.
+template <class T, int N, int L> SIMT_INLINE void simt_byte_strides(const simt_array<T, N, L>& x, int64_t* strides) {
+    for (int k = 0; k < N; ++k) strides[k] = x.strides[k];
+    if (L == SIMT_C || L == SIMT_F) {
+        int64_t step = (int64_t)sizeof(T);
+        for (int i = 0; i < N; ++i) {
+            const int k = L == SIMT_C ? N - 1 - i : i;
+            strides[k] = step;
+            step *= x.shape[k];
+        }
+    }
+}
+template <int... P, class T, int N, int L>
+SIMT_INLINE simt_array<T, N, SIMT_A> simt_permute_axes(const simt_array<T, N, L>& x) {
+    static_assert(sizeof...(P) == N, "an axis per array dimension");
+    constexpr int p[] = {P...};
+    int64_t strides[N];
+    simt_byte_strides(x, strides);
+    simt_array<T, N, SIMT_A> v;
+    v.data = x.data;
+    for (int k = 0; k < N; ++k) {
+        v.shape[k] = x.shape[p[k]];
+        v.strides[k] = strides[p[k]];
+    }
+    return v;
+}
+
+// Array.slice(axis, start, stop): x restricted to [start, stop) along Axis, as a view of layout
+// Out's. The bounds are clamped into the array, so every access through the view stays inside.
+template <class Out, int Axis, class T, int N, int L>
+SIMT_INLINE Out simt_array_slice(const simt_array<T, N, L>& x, int64_t start, int64_t stop) {
+    const int64_t n = x.shape[Axis];
+    start = start < 0 ? 0 : start > n ? n : start;
+    stop = stop < start ? start : stop > n ? n : stop;
+    int64_t strides[N];
+    simt_byte_strides(x, strides);
+    Out v;
+    v.data = (T*)((char*)x.data + start * strides[Axis]);
+    for (int k = 0; k < N; ++k) {
+        v.shape[k] = x.shape[k];
+        v.strides[k] = strides[k];
+    }
+    v.shape[Axis] = stop - start;
+    return v;
 }
 
 // The tile at tile index idx of array x: element c of the tile is x[idx * shape + c]; elements

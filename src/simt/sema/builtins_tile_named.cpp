@@ -1,0 +1,103 @@
+// cuTile's function spellings of operators and a few elementwise functions: equal, not_equal,
+// greater, greater_equal, less, less_equal (comparisons, as the operators), bitwise_not (~),
+// isnan, atan2. They broadcast and promote as the operators do.
+#include "codegen/emitter.h"
+#include "sema/builtins.h"
+#include "sema/sema.h"
+#include "sema/tile.h"
+#include "sema/tile_args.h"
+
+namespace simt {
+
+namespace {
+
+using namespace tile_builtin;
+
+void check_number_or_tile(Sema& s, const Expr* e, const Expr& call) {
+    if (!(e->type->is_tile() || e->type->is_scalar()) || e->type->is_complex())
+        s.fail(e->loc, display(call) + "() takes tiles and numbers, not " + e->type->str());
+}
+
+struct Comparison { const char* name; CmpOpKind op; };
+const Comparison kComparisons[] = {{"equal", CmpOpKind::Eq},   {"not_equal", CmpOpKind::Ne},
+                                   {"greater", CmpOpKind::Gt}, {"greater_equal", CmpOpKind::Ge},
+                                   {"less", CmpOpKind::Lt},    {"less_equal", CmpOpKind::Le}};
+CmpOpKind comparison_of(const std::string& name) {
+    for (const Comparison& c : kComparisons) if (name == c.name) return c.op;
+    return CmpOpKind::Eq;
+}
+
+const Type* infer_comparison(Sema& s, Expr& call) {
+    std::vector<Expr*> a = args(s, call, {"x", "y"}, 2);
+    for (Expr* e : a) check_number_or_tile(s, e, call);
+    if (a[0]->type->is_tile() || a[1]->type->is_tile()) s.unit().uses_tiles = true;
+    return tile_compare_type(s, call.loc, comparison_of(short_name(call)), a[0]->type, a[1]->type);
+}
+std::string emit_comparison(Emitter& em, const Expr& call) {
+    std::vector<const Expr*> a = emit_args(call, {"x", "y"});
+    return emit_tile_compare_of(em, comparison_of(short_name(call)), *a[0], *a[1], call.type);
+}
+
+// bitwise_not(x) and isnan(x): one operand, a tile or a number.
+const Type* infer_unary_named(Sema& s, Expr& call) {
+    std::vector<Expr*> a = args(s, call, {"x"}, 1);
+    check_number_or_tile(s, a[0], call);
+    const Type* t = a[0]->type;
+    const bool isnan = short_name(call) == "isnan";
+    if (!isnan && dtype_is_float(t->dtype)) s.fail(a[0]->loc, display(call) + "() needs an integer or boolean tile, not " + t->str());
+    DType d = isnan ? DType::Bool : t->dtype;
+    if (!t->is_tile()) return scalar_type(d);
+    s.unit().uses_tiles = true;
+    return tile_type(d, t->dims);
+}
+std::string emit_unary_named(Emitter& em, const Expr& call) {
+    const Expr* x = emit_args(call, {"x"})[0];
+    const Type* t = scalar_type(x->type->dtype);
+    const bool isnan = short_name(call) == "isnan";
+    return emit_tile_elementwise(em, call.type, {em.expr(*x)}, {x->type}, [&](const std::vector<std::string>& v) -> std::string {
+        if (isnan) return t->is_float() ? "simt_tile_isnan(" + v[0] + ")" : "false";
+        return t->is_bool() ? "(!" + v[0] + ")" : em.cast("(~" + v[0] + ")", t, t);
+    });
+}
+
+// atan2(y, x): the angle of (x, y) in [-pi, pi]; integers compute in float64, float16 in float32.
+const Type* infer_atan2(Sema& s, Expr& call) {
+    std::vector<Expr*> a = args(s, call, {"x1", "x2"}, 2);
+    for (Expr* e : a) check_number_or_tile(s, e, call);
+    DType d = tile_common_dtype({a[0]->type, a[1]->type});
+    if (!dtype_is_float(d)) d = DType::Float64;
+    if (!a[0]->type->is_tile() && !a[1]->type->is_tile()) return scalar_type(d);
+    std::vector<int64_t> dims = broadcast_tile_dims(s, call.loc, {a[0]->type, a[1]->type}, "tile.atan2()");
+    for (Expr* e : a)
+        if (e->type->is_tile() && e->type->dims != dims) note_tile_scratch(s, call.loc, tile_bytes(e->type), "tile.atan2() broadcasting");
+    s.unit().uses_tiles = true;
+    return tile_type(d, dims);
+}
+std::string emit_atan2(Emitter& em, const Expr& call) {
+    std::vector<const Expr*> a = emit_args(call, {"x1", "x2"});
+    const Type* out = scalar_type(call.type->dtype);
+    const Type* math = out->dtype == DType::Float64 ? out : scalar_type(DType::Float32);
+    return emit_tile_elementwise(em, call.type, {em.expr(*a[0]), em.expr(*a[1])}, {a[0]->type, a[1]->type},
+                                 [&](const std::vector<std::string>& v) {
+                                     std::string y = em.cast(v[0], scalar_type(a[0]->type->dtype), math);
+                                     std::string x = em.cast(v[1], scalar_type(a[1]->type->dtype), math);
+                                     std::string r = (math == out && out->dtype == DType::Float64 ? "atan2(" : "atan2f(") + y + ", " + x + ")";
+                                     return em.cast(r, math, out);
+                                 });
+}
+
+}  // namespace
+
+void register_tile_named_builtins(BuiltinRegistry& r) {
+    auto add = [&](const std::string& name, decltype(&infer_atan2) infer, decltype(&emit_atan2) emit) {
+        std::string canonical = "tile." + name;
+        r.add_function({canonical, infer, emit});
+        r.add_member("tile", name, member_function(canonical));
+    };
+    for (const Comparison& c : kComparisons) add(c.name, infer_comparison, emit_comparison);
+    add("bitwise_not", infer_unary_named, emit_unary_named);
+    add("isnan", infer_unary_named, emit_unary_named);
+    add("atan2", infer_atan2, emit_atan2);
+}
+
+}  // namespace simt

@@ -1,0 +1,214 @@
+"""simt.cuda.tile where cuTile programs need more than NumPy's rules, against NumPy on fresh random
+data: NaN in max/min/argmax/argmin/maximum/minimum (ignored unless propagate_nan=True), the
+RoundingMode/MemoryOrder/MemoryScope enumerations and hint keywords (rounding_mode, flush_to_zero,
+latency, check_bounds, memory_order), and the function spellings of operators (equal ... less_equal,
+bitwise_not/lshift/rshift), isnan and atan2 (src/simt/sema/builtins_tile_named.cpp, tile_hints.cpp)."""
+import numpy as np
+import pytest
+
+import simt
+import simt.cuda.tile as ct
+from xp_testing import random_host
+
+
+def run(kernel, grid, *args):
+    ct.launch(None, grid, kernel, tuple(args))
+    simt.cuda.synchronize()
+
+
+@ct.kernel
+def nan_reductions(x, out, propagate: ct.Constant[bool]):
+    t = ct.load(x, index=(0, 0), shape=(8, 16))
+    if propagate:
+        ct.store(out, index=(0, 0), tile=ct.max(t, axis=1, keepdims=True, propagate_nan=True))
+        ct.store(out, index=(0, 1), tile=ct.min(t, axis=1, keepdims=True, propagate_nan=True))
+        ct.store(out, index=(0, 2), tile=ct.argmax(t, axis=1, keepdims=True, propagate_nan=True).astype(x.dtype))
+        ct.store(out, index=(0, 3), tile=ct.argmin(t, axis=1, keepdims=True, propagate_nan=True).astype(x.dtype))
+        ct.store(out, index=(0, 4), tile=ct.full((8, 1), ct.max(t, propagate_nan=True), dtype=x.dtype))
+        ct.store(out, index=(0, 5), tile=ct.full((8, 1), ct.argmin(t, propagate_nan=True), dtype=x.dtype))
+    else:
+        ct.store(out, index=(0, 0), tile=ct.max(t, axis=1, keepdims=True))
+        ct.store(out, index=(0, 1), tile=ct.min(t, axis=1, keepdims=True, flush_to_zero=False))
+        ct.store(out, index=(0, 2), tile=ct.argmax(t, axis=1, keepdims=True).astype(x.dtype))
+        ct.store(out, index=(0, 3), tile=t.argmin(axis=1, keepdims=True).astype(x.dtype))
+        ct.store(out, index=(0, 4), tile=ct.full((8, 1), ct.max(t), dtype=x.dtype))
+        ct.store(out, index=(0, 5), tile=ct.full((8, 1), ct.argmin(t), dtype=x.dtype))
+
+
+def first_nan_or(values, fallback):
+    """Per row: the index of the first NaN where a row has one, else fallback's."""
+    has = np.isnan(values).any(axis=1)
+    return np.where(has, np.argmax(np.isnan(values), axis=1), fallback)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_nan_gives_way_unless_propagate_nan(rng, dtype):
+    h = random_host(rng, (8, 16), dtype)
+    h[rng.random((8, 16)) < 0.25] = np.nan
+    h[3] = np.nan  # a row of NaN only
+    h[5, 0] = np.nan  # a NaN first in its row
+    with np.errstate(invalid="ignore"), pytest.warns(RuntimeWarning):
+        nanmax, nanmin = np.nanmax(h, axis=1), np.nanmin(h, axis=1)
+    out = simt.zeros((8, 6), dtype)
+    run(nan_reductions, 1, simt.asarray(h), out, False)
+    got = out.get()
+    np.testing.assert_array_equal(got[:, 0], nanmax)  # (the all-NaN row gives NaN)
+    np.testing.assert_array_equal(got[:, 1], nanmin)
+    filled_max, filled_min = np.where(np.isnan(h), -np.inf, h), np.where(np.isnan(h), np.inf, h)
+    np.testing.assert_array_equal(got[:, 2], np.where(np.isnan(h).all(axis=1), 0, np.argmax(filled_max, axis=1)))
+    np.testing.assert_array_equal(got[:, 3], np.where(np.isnan(h).all(axis=1), 0, np.argmin(filled_min, axis=1)))
+    np.testing.assert_array_equal(got[:, 4], np.nanmax(h))
+    np.testing.assert_array_equal(got[:, 5], np.argmin(np.where(np.isnan(h), np.inf, h)))
+    run(nan_reductions, 1, simt.asarray(h), out, True)
+    got = out.get()
+    np.testing.assert_array_equal(got[:, 0], np.max(h, axis=1))  # NumPy's rule: NaN wins
+    np.testing.assert_array_equal(got[:, 1], np.min(h, axis=1))
+    np.testing.assert_array_equal(got[:, 2], np.argmax(h, axis=1))  # (NumPy: the first NaN's index)
+    np.testing.assert_array_equal(got[:, 3], np.argmin(h, axis=1))
+    assert np.isnan(got[:, 4]).all()
+    np.testing.assert_array_equal(got[:, 5], np.argmin(h))
+
+
+@ct.kernel
+def nan_elementwise(x, y, out, propagate: ct.Constant[bool]):
+    a, b = ct.load(x, index=(0,), shape=(64,)), ct.load(y, index=(0,), shape=(64,))
+    if propagate:
+        ct.store(out, index=(0, 0), tile=ct.reshape(ct.maximum(a, b, propagate_nan=True), (1, 64)))
+        ct.store(out, index=(1, 0), tile=ct.reshape(ct.minimum(a, b, propagate_nan=True), (1, 64)))
+    else:
+        ct.store(out, index=(0, 0), tile=ct.reshape(ct.maximum(a, b), (1, 64)))
+        ct.store(out, index=(1, 0), tile=ct.reshape(ct.minimum(a, b, flush_to_zero=True), (1, 64)))
+
+
+def test_maximum_minimum_nan(rng):
+    a, b = random_host(rng, 64, np.float32), random_host(rng, 64, np.float32)
+    a[rng.random(64) < 0.3] = np.nan
+    b[rng.random(64) < 0.3] = np.nan
+    out = simt.zeros((2, 64), np.float32)
+    run(nan_elementwise, 1, simt.asarray(a), simt.asarray(b), out, False)
+    np.testing.assert_array_equal(out.get(), np.stack([np.fmax(a, b), np.fmin(a, b)]))
+    run(nan_elementwise, 1, simt.asarray(a), simt.asarray(b), out, True)
+    np.testing.assert_array_equal(out.get(), np.stack([np.maximum(a, b), np.minimum(a, b)]))
+
+
+@ct.kernel
+def named_functions(x, y, out_b, out_i, out_f):
+    a, b = ct.load(x, index=(0,), shape=(32,)), ct.load(y, index=(0,), shape=(32,))
+    for k, t in enumerate((ct.equal(a, b), ct.not_equal(a, b), ct.greater(a, b), ct.greater_equal(a, 3),
+                           ct.less(a, b), ct.less_equal(-2, b))):
+        ct.store(out_b, index=(k, 0), tile=ct.reshape(t, (1, 32)))
+    ct.store(out_i, index=(0, 0), tile=ct.reshape(ct.bitwise_not(a), (1, 32)))
+    ct.store(out_i, index=(1, 0), tile=ct.reshape(ct.bitwise_lshift(a, 3), (1, 32)))
+    ct.store(out_i, index=(2, 0), tile=ct.reshape(ct.bitwise_rshift(a, b & 7), (1, 32)))
+    ct.store(out_f, index=(0, 0), tile=ct.reshape(ct.atan2(a, b), (1, 32)))
+    ct.store(out_f, index=(1, 0), tile=ct.reshape(ct.isnan(ct.astype(a, ct.float64) / b).astype(ct.float64), (1, 32)))
+
+
+def test_function_spellings_of_operators(rng):
+    a = rng.integers(-6, 7, 32).astype(np.int32)
+    b = rng.integers(-6, 7, 32).astype(np.int32)
+    a[:4], b[:4] = 0, 0  # 0 / 0: NaN
+    out_b, out_i, out_f = simt.zeros((6, 32), np.bool_), simt.zeros((3, 32), np.int32), simt.zeros((2, 32))
+    run(named_functions, 1, simt.asarray(a), simt.asarray(b), out_b, out_i, out_f)
+    np.testing.assert_array_equal(out_b.get(), np.stack([a == b, a != b, a > b, a >= 3, a < b, -2 <= b]))
+    np.testing.assert_array_equal(out_i.get(), np.stack([~a, a << 3, a >> (b & 7)]))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ratio = a.astype(np.float64) / b
+    np.testing.assert_allclose(out_f.get()[0], np.arctan2(a, b), rtol=1e-14)
+    np.testing.assert_array_equal(out_f.get()[1], np.isnan(ratio))
+
+
+@ct.kernel
+def atan2_float32(x, y, out):
+    t = ct.atan2(ct.load(x, index=(0,), shape=(128,)), ct.load(y, index=(0,), shape=(128,)))
+    ct.store(out, index=(0,), tile=t)
+
+
+def test_atan2_float32_and_float16(rng):
+    for dtype, rtol in ((np.float32, 2e-6), (np.float16, 2e-3)):
+        y, x = random_host(rng, 128, dtype), random_host(rng, 128, dtype)
+        out = simt.zeros(128, dtype)
+        run(atan2_float32, 1, simt.asarray(y), simt.asarray(x), out)
+        np.testing.assert_allclose(out.get().astype(np.float64), np.arctan2(y.astype(np.float64), x.astype(np.float64)),
+                                   rtol=rtol, atol=rtol)
+
+
+@ct.kernel
+def with_hints(x, out, counts):
+    t = ct.load(x, index=(0,), shape=(64,), latency=4, allow_tma=False, check_bounds=True,
+                memory_order=ct.MemoryOrder.WEAK, memory_scope=ct.MemoryScope.NONE)
+    s = ct.add(t, 1.0, rounding_mode=ct.RoundingMode.RN, flush_to_zero=True)
+    e = ct.exp(ct.mul(s, 0.5, flush_to_zero=False), rounding_mode=ct.RoundingMode.APPROX)
+    r = ct.sqrt(ct.tanh(e, rounding_mode=ct.RoundingMode.FULL), rounding_mode=ct.RoundingMode.RN, flush_to_zero=True)
+    ct.store(out, index=(0,), tile=ct.astype(r, out.dtype, rounding_mode=ct.RoundingMode.RN), check_bounds=False,
+             memory_order=ct.MemoryOrder.RELAXED, memory_scope=ct.MemoryScope.BLOCK)
+    ct.store(out, index=(1,), tile=ct.sum(t, axis=0, keepdims=True, rounding_mode=ct.RoundingMode.RN, flush_to_zero=False)
+             + ct.zeros((64,), dtype=out.dtype))
+    ones = ct.full((64,), 1, dtype=ct.int32)
+    ct.atomic_add(counts, ct.arange(64, dtype=ct.int32) % 4, ones, memory_order=ct.MemoryOrder.ACQ_REL,
+                  memory_scope=ct.MemoryScope.DEVICE)
+    g = ct.gather(x, ct.arange(64, dtype=ct.int32) * 2, latency=2, check_bounds=True)
+    ct.scatter(out, ct.arange(64, dtype=ct.int32) + 128, g, check_bounds=True, latency=1)
+
+
+def test_hint_keywords_are_accepted_and_change_nothing(rng):
+    h = random_host(rng, 128, np.float64, low=0.0, high=2.0)
+    out, counts = simt.zeros(192), simt.zeros(4, np.int32)
+    run(with_hints, 1, simt.asarray(h), out, counts)
+    got = out.get()
+    t = h[:64]
+    np.testing.assert_allclose(got[:64], np.sqrt(np.tanh(np.exp((t + 1) * 0.5))), rtol=1e-12)
+    np.testing.assert_allclose(got[64:128], np.full(64, t.sum()), rtol=1e-12)
+    np.testing.assert_array_equal(got[128:], h[::2][:64])
+    np.testing.assert_array_equal(counts.get(), [16, 16, 16, 16])
+
+
+@ct.kernel
+def bad_hint(x, which: ct.Constant[int]):
+    t = ct.load(x, index=(0,), shape=(8,))
+    if which == 0:
+        t = ct.add(t, 1.0, rounding_mode=ct.RoundingMode.RZ)
+    elif which == 1:
+        t = ct.load(x, index=(0,), shape=(8,), latency=11)
+    elif which == 2:
+        t = ct.sum(t, axis=0, keepdims=True, flush_to_zero=1.5) + t
+    else:
+        t = ct.max(t, axis=0, keepdims=True, propagate_nan=x[0] > 0) + t
+    ct.store(x, index=(0,), tile=t)
+
+
+@pytest.mark.parametrize("which,error,message", [
+    (0, simt.cuda.UnsupportedError, "rounding_mode 'zero': simt rounds to nearest even"),
+    (1, simt.cuda.TypingError, "latency must be an integer from 1 to 10"),
+    (2, simt.cuda.TypingError, "flush_to_zero must be True or False"),
+    (3, simt.cuda.TypingError, "propagate_nan must be a constant True or False")])
+def test_hint_keyword_errors(which, error, message):
+    with pytest.raises(error, match=message):
+        run(bad_hint, 1, simt.zeros(8), which)
+
+
+def test_enumerations_on_the_host():
+    assert ct.RoundingMode.RN == "nearest_even" and ct.RoundingMode.APPROX == "approx"
+    assert ct.MemoryOrder.ACQ_REL == "acq_rel" and ct.MemoryScope.DEVICE == "device"
+
+
+@ct.kernel
+def reshape_inferred(x, out):
+    t = ct.load(x, index=(0, 0), shape=(4, 16))
+    ct.store(out, index=(0, 0), tile=ct.reshape(t, (-1, 8)))
+    ct.store(out, index=(1, 0), tile=t.reshape((8, -1)) * 2)
+
+
+@ct.kernel
+def reshape_two_unknowns(x):
+    t = ct.load(x, index=(0, 0), shape=(4, 16))
+    ct.store(x, index=(0, 0), tile=ct.reshape(ct.reshape(t, (-1, -1)), (4, 16)))
+
+
+def test_reshape_infers_one_dimension(rng):
+    h = random_host(rng, (4, 16), np.int64)
+    out = simt.zeros((16, 8), np.int64)
+    run(reshape_inferred, 1, simt.asarray(h), out)
+    np.testing.assert_array_equal(out.get(), np.concatenate([h.reshape(-1, 8), h.reshape(8, -1) * 2]))
+    with pytest.raises(simt.cuda.TypingError, match="can have one -1, not several"):
+        run(reshape_two_unknowns, 1, simt.asarray(h))
