@@ -2,6 +2,7 @@
 built with nvcc for this device, started once, and asked for one repetition of a case at a time,
 so that its repetitions interleave with the Python libraries' (see interleave.py)."""
 import os
+import select
 import subprocess
 import tempfile
 
@@ -30,14 +31,29 @@ class HostFloor:
             raise RuntimeError(f"nvcc failed: {built.stderr.strip()[-300:]}")
         self._proc = subprocess.Popen([exe, str(operations), str(spin_ms)], stdin=subprocess.PIPE,
                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
-        self.spin_s = self._answer("start-up")
+        try:
+            self.spin_s = self._answer("start-up")
+        except BaseException:
+            self._stop()
+            raise
 
-    def _answer(self, what):
-        line = self._proc.stdout.readline()
+    def _answer(self, what, timeout_s=120):
+        # One line per request; nothing else is buffered between them, so select() on the pipe
+        # tells whether the line has come.
+        ready, _, _ = select.select([self._proc.stdout], [], [], timeout_s)
+        line = self._proc.stdout.readline() if ready else ""
         if not line:
+            self._stop()
             err = self._proc.stderr.read().strip()[-300:]
-            raise RuntimeError(f"launch_floor stopped during {what}: {err or 'no message'}")
+            raise RuntimeError(f"launch_floor {'stopped' if ready else f'gave no answer in {timeout_s} s'} during "
+                               f"{what}: {err or 'no message'}")
         return float(line)
+
+    def _stop(self):
+        if self._proc.poll() is None:
+            self._proc.kill()
+        self._proc.wait()
+        self._tmp.cleanup()
 
     def sample(self, case):
         self._proc.stdin.write(case + "\n")
@@ -47,8 +63,10 @@ class HostFloor:
     def close(self):
         """Ends the child; a wrong final result (x + y not 3.75) is raised here."""
         self._proc.stdin.close()
-        rc = self._proc.wait(timeout=60)
+        try:
+            rc = self._proc.wait(timeout=60)
+        finally:
+            self._stop()
         err = self._proc.stderr.read().strip()
-        self._tmp.cleanup()
         if rc:
             raise RuntimeError(f"launch_floor exited with {rc}: {err[-300:]}")

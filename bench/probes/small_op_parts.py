@@ -75,10 +75,11 @@ def floor_parts(simt):
     except Exception as e:
         print(f"cuda-c++: {type(e).__name__}: {e}", file=sys.stderr)
         return {}
-    times = {part: median([floor.sample(case) for _ in range(15)]) * 1e6
-             for part, case in (("x + y", "x + y"), ("empty kernel, 3 arrays", "3 array arguments"))}
-    floor.close()
-    return times
+    try:
+        return {part: median([floor.sample(case) for _ in range(15)]) * 1e6
+                for part, case in (("x + y", "x + y"), ("empty kernel, 3 arrays", "3 array arguments"))}
+    finally:
+        floor.close()
 
 
 def main():

@@ -162,3 +162,18 @@ TEST(SemaTile, OrderSliceNamedFunctionsAndHints) {
     EXPECT_NE(typing_error(kLoad + "    r = ct.bitwise_not(t)\n").find("integer or boolean"), std::string::npos);
     EXPECT_NE(typing_error(kLoad + "    r = ct.sum(t, latency=3)\n").find("latency"), std::string::npos);  // not a sum keyword
 }
+
+TEST(SemaTile, TiledViewsScansAndItem) {
+    const Type* view = type_of_r("    r = x.tiled_view((8, 16), padding_mode=ct.PaddingMode.NAN)\n");
+    ASSERT_EQ(view->kind, TypeKind::TiledView);
+    EXPECT_EQ(view->str(), "TiledView(array(float32, 2d, C), (8, 16), nan)");
+    EXPECT_EQ(type_of_r("    v = x.tiled_view((8, 16))\n    r = v.load((0, 1))\n"), tile_type(DType::Float32, {8, 16}));
+    EXPECT_EQ(type_of_r("    v = x.tiled_view((8, 16))\n    r = v.num_tiles(1)\n"), scalar_type(DType::Int32));
+    EXPECT_NE(typing_error("    v = x.tiled_view((8, 16))\n    r = v.stride\n").find("TiledView has no attribute 'stride'"),
+              std::string::npos);
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.cumsum(v, reverse=True)\n"), tile_type(DType::Int64, {32}));  // NumPy's widening
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.cumprod(t, axis=1)\n"), tile_type(DType::Float32, {16, 32}));
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.sum(t).item() if False else ct.sum(t, keepdims=True).item()\n"),
+              scalar_type(DType::Float32));
+    EXPECT_EQ(type_of_r(kLoad + "    r = max(t, 0.5)\n"), tile_type(DType::Float32, {16, 32}));
+}

@@ -97,6 +97,43 @@ def test_operator_written_in_a_loop_compiles_once(rng):
     assert len(_ops._device_functions) == before + 3
 
 
+OFFSET = 0
+
+
+def test_operators_recompile_when_what_they_froze_changes(rng):
+    # A kernel freezes the globals, captured values and arrays its operator reads: a lambda that
+    # reads different ones is a different operator (a reused kernel would compute the old values).
+    global OFFSET
+    x = rng.integers(-100, 100, 64).astype(np.float64)
+    d, out = simt.asarray(x), simt.empty(64, np.float64)
+    for OFFSET in (0, 1, 2):
+        cc.unary_transform(d, out, lambda v: v + OFFSET, 64)
+        np.testing.assert_array_equal(out.get(), x + OFFSET)
+    for z in (0.0, -0.0):  # equal, but not the same constant: z times a positive number keeps z's sign
+        cc.unary_transform(d, out, lambda v: z * (v * v + 1.0), 64)
+        assert (np.signbit(out.get()) == np.signbit(z)).all()
+    table = np.array([1.0])
+    for value in (1.0, 5.0):
+        table[0] = value  # changed in place: the next operator freezes the new contents
+        cc.unary_transform(d, out, lambda v: v + table[0], 64)
+        np.testing.assert_array_equal(out.get(), x + value)
+
+
+class HostSubclass(np.ndarray):
+    pass
+
+
+def test_h_init_of_an_ndarray_subclass(rng):
+    x = rng.integers(0, 10, 16).astype(np.int64)
+    d, out = simt.asarray(x), simt.empty(1, np.int64)
+    for _ in range(3):
+        cc.reduce_into(d, out, cc.OpKind.PLUS, 16, np.array([2], np.int64).view(HostSubclass))
+        assert out.get()[0] == x.sum() + 2
+        f = simt.empty(1, np.float64)
+        cc.reduce_into(simt.asarray(x.astype(np.float64)), f, cc.OpKind.PLUS, 16, np.array([0.5]).view(HostSubclass))
+        assert f.get()[0] == x.sum() + 0.5
+
+
 class ForeignArray:
     """Another library's device array: only __cuda_array_interface__ (over simt memory)."""
 

@@ -212,3 +212,124 @@ def test_reshape_infers_one_dimension(rng):
     np.testing.assert_array_equal(out.get(), np.concatenate([h.reshape(-1, 8), h.reshape(8, -1) * 2]))
     with pytest.raises(simt.cuda.TypingError, match="can have one -1, not several"):
         run(reshape_two_unknowns, 1, simt.asarray(h))
+
+
+def make_scan_kernel(name, axis, reverse, shape):
+    fn = getattr(ct, name)
+    idx = (0,) * len(shape)  # (a closure constant)
+
+    @ct.kernel
+    def k(x, y):
+        ct.store(y, index=idx, tile=fn(ct.load(x, index=idx, shape=shape), axis=axis, reverse=reverse))
+    return k
+
+
+def numpy_scan(name, h, axis, reverse):
+    f = np.cumsum if name == "cumsum" else np.cumprod
+    if not reverse:
+        return f(h, axis=axis)
+    return np.flip(f(np.flip(h, axis=axis), axis=axis), axis=axis)
+
+
+@pytest.mark.parametrize("name", ["cumsum", "cumprod"])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int32, np.int64, np.float16])
+@pytest.mark.parametrize("shape,axis,reverse", [((256,), 0, False), ((256,), 0, True), ((8, 64), 1, False),
+                                                ((8, 64), 0, True), ((4, 8, 16), 1, False), ((4, 8, 16), -1, True),
+                                                ((2,), 0, False), ((1, 4), 0, False)])
+def test_scans_against_numpy(rng, name, dtype, shape, axis, reverse):
+    if name == "cumprod":  # (products near 1 stay in range and keep their precision)
+        h = random_host(rng, shape, dtype, low=0.9, high=1.1) if np.dtype(dtype).kind == "f" else \
+            np.where(rng.random(shape) < 0.1, 2, 1).astype(dtype)
+    else:
+        h = random_host(rng, shape, dtype)
+    expected = numpy_scan(name, h, axis, reverse)
+    out = simt.zeros(shape, expected.dtype)
+    run(make_scan_kernel(name, axis, reverse, shape), 1, simt.asarray(h), out)
+    if np.dtype(dtype).kind == "f":
+        # (float32 and float16 accumulate in another order, or in float32: a few ulps of the line's scale)
+        tol = {np.float16: 2e-2, np.float32: 1e-5, np.float64: 1e-13}[dtype]
+        scale = np.maximum.accumulate(np.abs(expected.astype(np.float64)), axis=axis % len(shape))
+        np.testing.assert_allclose(out.get().astype(np.float64), expected.astype(np.float64), rtol=tol,
+                                   atol=tol * float(np.max(scale)))
+    else:
+        np.testing.assert_array_equal(out.get(), expected)
+    assert out.dtype == expected.dtype  # NumPy's: small integers widen to 64 bits
+
+
+@ct.kernel
+def scan_of_bool(x, y):
+    t = ct.load(x, index=(0,), shape=(64,)) > 0.5
+    ct.store(y, index=(0,), tile=ct.cumsum(t))
+
+
+def test_cumsum_of_a_boolean_tile_counts(rng):
+    h = rng.random(64)
+    y = simt.zeros(64, np.int64)
+    run(scan_of_bool, 1, simt.asarray(h), y)
+    np.testing.assert_array_equal(y.get(), np.cumsum(h > 0.5))
+
+
+@ct.kernel
+def item_and_builtin_minmax(x, y, out, counts):
+    a, b = ct.load(x, index=(0,), shape=(64,)), ct.load(y, index=(0,), shape=(64,))
+    ct.store(out, index=(0, 0), tile=ct.reshape(max(a, b), (1, 64)))
+    ct.store(out, index=(1, 0), tile=ct.reshape(min(a, 0.25), (1, 64)))
+    n = ct.sum(a > 0.5, axis=0, keepdims=True).item()  # a number usable as an index
+    ct.store(counts, index=(n,), tile=ct.full((1,), n, dtype=ct.int64))
+
+
+def test_item_and_builtin_min_max_of_tiles(rng):
+    a, b = random_host(rng, 64, np.float32), random_host(rng, 64, np.float32)
+    a[:8] = np.nan  # builtin max of tiles is tile.maximum: NaN gives way
+    out, counts = simt.zeros((2, 64), np.float32), simt.full(65, -1, np.int64)
+    run(item_and_builtin_minmax, 1, simt.asarray(a), simt.asarray(b), out, counts)
+    np.testing.assert_array_equal(out.get(), np.stack([np.fmax(a, b), np.fmin(a, np.float32(0.25))]))
+    n = int((a > 0.5).sum())
+    expected = np.full(65, -1)
+    expected[n] = n
+    np.testing.assert_array_equal(counts.get(), expected)
+
+
+@ct.kernel
+def item_of_many(x):
+    ct.store(x, index=(0,), tile=ct.full((2,), ct.load(x, index=(0,), shape=(2,)).item(), dtype=x.dtype))
+
+
+def test_item_needs_one_element():
+    with pytest.raises(simt.cuda.TypingError, match=r"Tile.item\(\) of tile\(float64, \(2,\)\)"):
+        run(item_of_many, 1, simt.zeros(2))
+
+
+@ct.kernel
+def scalar_tile_functions(x, out):
+    a, b = x[0], x[1]
+    out[0] = ct.maximum(a, b)
+    out[1] = ct.minimum(a, b, propagate_nan=True)
+    out[2] = ct.isnan(a)
+
+
+@ct.kernel
+def huge_or_unfillable(x, which: ct.Constant[int]):
+    if which == 0:
+        t = ct.load(x, index=(0, 0), shape=(4294967296, 4294967296))
+    else:
+        t = ct.reshape(ct.load(x, index=(0, 0), shape=(4, 4)), (32, -1))
+    ct.store(x, index=(0, 0), tile=t)
+
+
+def test_scalar_arguments_and_shape_limits():
+    x = simt.asarray(np.array([np.nan, 2.0]))
+    out = simt.zeros(3)
+    run(scalar_tile_functions, 1, x, out)
+    np.testing.assert_array_equal(out.get(), [2.0, np.nan, 1.0])
+    with pytest.raises(simt.cuda.TypingError, match="a tile holds at most 32768 elements"):
+        run(huge_or_unfillable, 1, simt.zeros((4, 4)), 0)
+    with pytest.raises(simt.cuda.TypingError, match="no length for -1 makes 16 elements"):
+        run(huge_or_unfillable, 1, simt.zeros((4, 4)), 1)
+    with pytest.raises(simt.cuda.TypingError, match="memory_order must be a tile.MemoryOrder member"):
+        run(wrong_enum, 1, simt.zeros(8))
+
+
+@ct.kernel
+def wrong_enum(x):
+    ct.store(x, index=(0,), tile=ct.load(x, index=(0,), shape=(8,), memory_order=ct.MemoryScope.DEVICE))

@@ -150,3 +150,58 @@ def slice_with_float(x):
 def test_array_slice_errors():
     with pytest.raises(simt.cuda.TypingError, match=r"Array.slice\(\) start and stop must be integers"):
         run(slice_with_float, 1, simt.zeros(4))
+
+
+@ct.kernel
+def copy_through_views(x, y, tm: ct.Constant[int], tn: ct.Constant[int]):
+    src = x.tiled_view((tm, tn), padding_mode=ct.PaddingMode.NAN)
+    dst = y.tiled_view((tm, tn))
+    i, j = ct.bid(0), ct.bid(1)
+    dst.store((i, j), src.load((i, j)) * 2)
+
+
+@ct.kernel
+def view_properties(x, out):
+    v = x.tiled_view((4, 8))
+    tm, tn = v.tile_shape
+    n0, n1 = v.num_tiles(0), v.num_tiles(axis=1)
+    ct.store(out, index=(0,), tile=ct.full((4,), n0 * 1000 + n1 * 10 + tm + tn, dtype=ct.int64))
+    w = out.tiled_view(4)
+    w.store(1, ct.arange(4, dtype=ct.int32))  # converted to the view's dtype
+    w.store(2, 7)  # a number fills the tile
+    w.store((3,), ct.full((1,), 5, dtype=ct.int64))  # broadcast to the tile shape
+    ct.store(out, index=(4,), tile=ct.full((4,), ct.sum(v.load((0, 0))), dtype=v.dtype))
+
+
+def test_tiled_views_load_and_store(rng):
+    h = random_host(rng, (37, 53), np.float32)
+    y = simt.zeros((37, 53), np.float32)
+    run(copy_through_views, (ct.cdiv(37, 8), ct.cdiv(53, 16)), simt.asarray(h), y, 8, 16)
+    np.testing.assert_array_equal(y.get(), h * 2)
+    g = rng.integers(0, 9, (10, 30)).astype(np.int64)
+    out = simt.zeros(20, np.int64)
+    run(view_properties, 1, simt.asarray(g), out)
+    expected = np.concatenate([np.full(4, 3 * 1000 + 4 * 10 + 12), np.arange(4), np.full(4, 7), np.full(4, 5),
+                               np.full(4, g[:4, :8].sum())])
+    np.testing.assert_array_equal(out.get(), expected)
+
+
+@ct.kernel
+def bad_view(x, which: ct.Constant[int]):
+    if which == 0:
+        v = x.tiled_view((4,))
+    elif which == 1:
+        v = x.tiled_view((4, 6))
+    else:
+        v = x.tiled_view((4, 4), traversal_steps=(2, 2))
+    v.store((0, 0), v.load((0, 0)))
+
+
+def test_tiled_view_errors():
+    x = simt.zeros((8, 8))
+    with pytest.raises(simt.cuda.TypingError, match=r"tile_shape has 1 dimension\(s\) for an array of 2"):
+        run(bad_view, 1, x, 0)
+    with pytest.raises(simt.cuda.TypingError, match="powers of two, not 6"):
+        run(bad_view, 1, x, 1)
+    with pytest.raises(simt.cuda.UnsupportedError, match="traversal_steps is not supported"):
+        run(bad_view, 1, x, 2)

@@ -102,7 +102,7 @@ def _kind(a):
         return ("opkind", int(a))
     if a is None:
         return None
-    if t is np.ndarray or isinstance(a, np.generic):  # host values (h_init): by value type, not identity
+    if isinstance(a, (np.ndarray, np.generic)):  # host values (h_init): by value type, not identity
         try:
             return ("value", host_value(a)[0].key())
         except (TypeError, ValueError):

@@ -6,6 +6,7 @@ import inspect
 import itertools
 import linecache
 import re
+import struct
 
 import numpy as np
 
@@ -62,10 +63,12 @@ _PLAIN = (bool, int, float, complex, str, bytes, type(None))
 
 
 def operator_key(func):
-    """What makes two operator functions the same operator: their code, globals, defaults and
-    captured values. A lambda written inside a loop or a function is a new object each time it is
-    evaluated but the same operator, so it compiles once. Captured values other than plain scalars
-    count by identity (the compiled operator keeps them alive, so an identity cannot be reused)."""
+    """What makes two operator functions the same operator: their code, the values of the globals
+    it reads, its defaults and captured values (all frozen into the kernel when it compiles). A
+    lambda written inside a loop or a function is a new object each time it is evaluated but the
+    same operator, so it compiles once. Numbers count by type and bits (-0.0 is not 0.0), NumPy
+    arrays by dtype, shape and contents; other objects by identity (the compiled operator keeps
+    them alive, so an identity cannot be reused)."""
     code = getattr(func, "__code__", None)
     if code is None or not inspect.isfunction(func):
         return func
@@ -75,18 +78,34 @@ def operator_key(func):
             cells.append(_value_key(cell.cell_contents))
         except ValueError:  # a cell not yet filled
             cells.append(_EMPTY_CELL)
+    g = func.__globals__
+    read = tuple((name, _value_key(g[name])) for name in sorted(_global_names(code)) if name in g)
     defaults = tuple(_value_key(v) for v in func.__defaults__ or ())
     kwdefaults = tuple((k, _value_key(v)) for k, v in sorted((func.__kwdefaults__ or {}).items()))
-    return ("code", code, id(func.__globals__), tuple(cells), defaults, kwdefaults)
+    return ("code", code, id(g), read, tuple(cells), defaults, kwdefaults)
+
+
+def _global_names(code):
+    """Names the code (and the code of functions defined in it) may read as globals."""
+    names = set(code.co_names)
+    for c in code.co_consts:
+        if hasattr(c, "co_names"):
+            names |= _global_names(c)
+    return names
 
 
 def _value_key(v):
+    if isinstance(v, (float, complex, np.floating, np.complexfloating)):
+        return (type(v), struct.pack("<2d", v.real, v.imag) if isinstance(v, (complex, np.complexfloating))
+                else np.float64(v).tobytes() if not isinstance(v, np.generic) else v.tobytes())
     if isinstance(v, _PLAIN):
         return (type(v), v)
     if isinstance(v, np.generic):
         return (type(v), v.tobytes())
     if isinstance(v, np.dtype):
         return ("dtype", v)
+    if type(v) is np.ndarray:
+        return ("ndarray", v.dtype.str, v.shape, v.tobytes())
     if type(v) is tuple:
         return ("tuple",) + tuple(_value_key(e) for e in v)
     return ("id", id(v))

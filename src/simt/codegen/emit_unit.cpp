@@ -198,6 +198,7 @@ std::string Emitter::c_type(const Type* t) {
                    layout_name(t->layout) + ">";
         }
         case TypeKind::Tuple: return tuple_struct(t);
+        case TypeKind::TiledView: return c_type(t->elems[0]);
         case TypeKind::Tile: {
             std::string s = std::string("simt_tile<") + dtype_c_name(t->dtype);
             for (int64_t d : t->dims) s += ", " + std::to_string(d);

@@ -84,5 +84,7 @@ void register_operator_builtins(BuiltinRegistry& r);
 void register_libdevice_builtins(BuiltinRegistry& r);
 void register_tile_builtins(BuiltinRegistry& r);
 void register_tile_named_builtins(BuiltinRegistry& r);  // (sema/builtins_tile_named.cpp; called by the above)
+void register_tile_scan_builtins(BuiltinRegistry& r);   // (sema/builtins_tile_scan.cpp; likewise)
+void register_tile_view_builtins(BuiltinRegistry& r);   // (sema/builtins_tile_view.cpp; likewise)
 
 }  // namespace simt

@@ -46,6 +46,12 @@ std::vector<const Type*> minmax_operands(Sema& s, Expr& call, const char* name) 
     return types;
 }
 const Type* infer_minmax(Sema& s, Expr& call, const char* name) {
+    // min(a, b) and max(a, b) with a tile: cuTile's spelling of tile.minimum / tile.maximum.
+    if (call.children.size() == 3 && call.keywords.empty() &&
+        (call.children[1]->type->is_tile() || call.children[2]->type->is_tile())) {
+        call.resolved->builtin = std::string(name) == "min" ? "tile.minimum" : "tile.maximum";
+        return builtins().function(call.resolved->builtin)->infer(s, call);
+    }
     std::vector<const Type*> types = minmax_operands(s, call, name);
     DType d = types[0]->dtype;
     for (const Type* t : types) d = promote(d, t->dtype);

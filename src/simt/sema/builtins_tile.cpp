@@ -82,14 +82,9 @@ std::string pad_code(Sema* s, const Expr* e, const Expr& call, DType d) {
             s->fail(e->loc, display(call) + "() padding_mode must be a tile.PaddingMode member");
         mode = c->s;
     }
-    bool fl = dtype_is_float(d);
-    if (!fl && mode != "zero" && mode != "undetermined" && mode != "neg_zero" && s)
+    if (!dtype_is_float(d) && mode != "zero" && mode != "undetermined" && mode != "neg_zero" && s)
         s->fail(e->loc, display(call) + "() padding_mode " + mode + " needs a floating-point array");
-    if (mode == "nan") return "simt_nan()";
-    if (mode == "pos_inf") return "simt_inf()";
-    if (mode == "neg_inf") return "(-simt_inf())";
-    if (mode == "neg_zero" && fl) return "(-0.0)";
-    return "0";
+    return padding_code(mode, d);
 }
 
 // order= of load/store: the permutation applied to the array's axes before it is cut into tiles
@@ -455,20 +450,6 @@ std::string emit_permute(Emitter& em, const Expr& call) {
 }
 
 // --- reductions ----------------------------------------------------------------------------
-// What a reduction accumulates in: float16 sums and products in float32 (rounded once at the end),
-// everything else in its result type `d`.
-DType reduce_acc_dtype(const std::string& n, DType in, DType d) {
-    return in == DType::Float16 && (n == "sum" || n == "prod") ? DType::Float32 : d;
-}
-
-// NumPy's result types: sums and products of small integers widen to 64 bits.
-DType reduce_dtype(const std::string& n, DType d) {
-    if (n != "sum" && n != "prod") return d;
-    if (d == DType::Bool || (dtype_is_integer(d) && dtype_is_signed(d))) return DType::Int64;
-    if (dtype_is_integer(d)) return DType::UInt64;
-    return d;
-}
-
 // The axes a reduction's axis argument names, sorted (empty: every axis).
 std::vector<int64_t> reduce_axes(Sema* s, const Expr& call, const Expr* axis, int64_t rank) {
     std::vector<int64_t> axes;
@@ -724,7 +705,8 @@ const Type* infer_binary(Sema& s, Expr& call) {
         check_weak_integer(s, *a[1], a[0]->type);
         return tile_binop_type(s, call.loc, f->op, a[0]->type, a[1]->type);
     }
-    // maximum, minimum
+    // maximum, minimum (numbers too use the tile prelude's functions)
+    s.unit().uses_tiles = true;
     DType d = tile_common_dtype({a[0]->type, a[1]->type});
     std::vector<int64_t> dims = broadcast_tile_dims(s, call.loc, {a[0]->type, a[1]->type}, display(call) + "()");
     if (!a[0]->type->is_tile() && !a[1]->type->is_tile()) return scalar_type(d);
@@ -854,6 +836,8 @@ void register_tile_builtins(BuiltinRegistry& r) {
     for (const char* n : {"maximum", "minimum"}) add(n, infer_binary, emit_binary);
     add("where", infer_where, emit_where);
     register_tile_named_builtins(r);
+    register_tile_scan_builtins(r);
+    register_tile_view_builtins(r);
     for (const UnaryFn& f : kUnary) add(f.name, infer_unary_fn, emit_unary_fn);
     // Element types, by cuda.tile's names (tfloat32 computes as float32 here).
     const std::pair<const char*, DType> kTypes[] = {

@@ -1,6 +1,6 @@
 // cuTile's function spellings of operators and a few elementwise functions: equal, not_equal,
 // greater, greater_equal, less, less_equal (comparisons, as the operators), bitwise_not (~),
-// isnan, atan2. They broadcast and promote as the operators do.
+// isnan, atan2, and Tile.item(). They broadcast and promote as the operators do.
 #include "codegen/emitter.h"
 #include "sema/builtins.h"
 #include "sema/sema.h"
@@ -42,12 +42,12 @@ std::string emit_comparison(Emitter& em, const Expr& call) {
 const Type* infer_unary_named(Sema& s, Expr& call) {
     std::vector<Expr*> a = args(s, call, {"x"}, 1);
     check_number_or_tile(s, a[0], call);
+    s.unit().uses_tiles = true;  // (numbers too: the code is the tile prelude's)
     const Type* t = a[0]->type;
     const bool isnan = short_name(call) == "isnan";
     if (!isnan && dtype_is_float(t->dtype)) s.fail(a[0]->loc, display(call) + "() needs an integer or boolean tile, not " + t->str());
     DType d = isnan ? DType::Bool : t->dtype;
     if (!t->is_tile()) return scalar_type(d);
-    s.unit().uses_tiles = true;
     return tile_type(d, t->dims);
 }
 std::string emit_unary_named(Emitter& em, const Expr& call) {
@@ -86,6 +86,18 @@ std::string emit_atan2(Emitter& em, const Expr& call) {
                                  });
 }
 
+// t.item(): the element of a one-element tile, as a number.
+const Type* infer_item(Sema& s, Expr& call) {
+    std::vector<Expr*> a = args(s, call, {"x"}, 1);
+    const Type* t = need_tile(s, a[0], call, "x");
+    if (t->tile_size() != 1) s.fail(call.loc, "Tile.item() of " + t->str() + ": it needs a tile of one element");
+    note_tile_scratch(s, call.loc, 16, "Tile.item()");
+    return scalar_type(t->dtype);
+}
+std::string emit_item(Emitter& em, const Expr& call) {
+    return "simt_tile_item(" + em.expr(*emit_args(call, {"x"})[0]) + ", " + scratch() + ")";
+}
+
 }  // namespace
 
 void register_tile_named_builtins(BuiltinRegistry& r) {
@@ -98,6 +110,7 @@ void register_tile_named_builtins(BuiltinRegistry& r) {
     add("bitwise_not", infer_unary_named, emit_unary_named);
     add("isnan", infer_unary_named, emit_unary_named);
     add("atan2", infer_atan2, emit_atan2);
+    r.add_function({"tilemethod.item", infer_item, emit_item});
 }
 
 }  // namespace simt

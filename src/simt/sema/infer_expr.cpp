@@ -270,6 +270,12 @@ const Type* Sema::infer_attribute(Expr& e) {
                 return function_type("tilemethod." + attr);
             }
             return infer_tile_attribute(*this, e);
+        case TypeKind::TiledView:
+            if (attr == "load" || attr == "store" || attr == "num_tiles") {  // methods: the call passes the view first
+                resolved(e).builtin = "tiledview." + attr;
+                return function_type("tiledview." + attr);
+            }
+            return infer_tiled_view_attribute(*this, e);
         case TypeKind::Dim3:
             if (attr == "x" || attr == "y" || attr == "z") {
                 resolved(e).builtin = base->name + "." + attr;
@@ -283,7 +289,7 @@ const Type* Sema::infer_attribute(Expr& e) {
             if (attr == "dtype") return dtype_obj_type(base->dtype);
             if (attr == "ndim") { set_constant(e, ConstValue::integer(base->ndim)); return int64_type(); }
             if (attr == "itemsize") { set_constant(e, ConstValue::integer(dtype_size(base->dtype))); return int64_type(); }
-            if (attr == "slice" && unit_.options.tile_kernel) {  // Array.slice(axis, start, stop) of cuda.tile
+            if ((attr == "slice" || attr == "tiled_view") && unit_.options.tile_kernel) {  // cuda.tile's Array methods
                 resolved(e).builtin = "arraymethod." + attr;
                 return function_type("arraymethod." + attr);
             }

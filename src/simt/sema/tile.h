@@ -45,6 +45,9 @@ const Type* infer_tile_compare(Sema& s, Expr& e);
 const Type* tile_compare_type(Sema& s, Loc loc, CmpOpKind op, const Type* a, const Type* b);
 const Type* infer_tile_attribute(Sema& s, Expr& e);  // .shape .dtype .ndim .size (not methods)
 bool is_tile_method(const std::string& attr);
+// tv.tile_shape and tv.dtype of a TiledView (its methods load/store/num_tiles are builtins;
+// sema/builtins_tile_view.cpp).
+const Type* infer_tiled_view_attribute(Sema& s, Expr& e);
 
 // --- code ----------------------------------------------------------------------------------
 // An elementwise operation: `body` gets the C++ names of the operands' elements (each of the

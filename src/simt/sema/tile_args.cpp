@@ -4,13 +4,14 @@
 #include "sema/builtins.h"
 #include "sema/sema.h"
 #include "sema/tile_hints.h"
+#include "support/error.h"
 
 namespace simt::tile_builtin {
 
 
 bool is_method(const Expr& call) {
     const std::string& n = call.resolved->builtin;
-    return n.rfind("tilemethod.", 0) == 0 || n.rfind("arraymethod.", 0) == 0;
+    return n.rfind("tilemethod.", 0) == 0 || n.rfind("arraymethod.", 0) == 0 || n.rfind("tiledview.", 0) == 0;
 }
 std::string short_name(const Expr& call) {
     const std::string& n = call.resolved->builtin;
@@ -18,7 +19,10 @@ std::string short_name(const Expr& call) {
 }
 std::string display(const Expr& call) {
     const std::string& n = call.resolved->builtin;
-    return (n.rfind("arraymethod.", 0) == 0 ? "Array." : is_method(call) ? "Tile." : "tile.") + short_name(call);
+    const char* owner = n.rfind("arraymethod.", 0) == 0 ? "Array." : n.rfind("tiledview.", 0) == 0 ? "TiledView."
+                      : is_method(call)                   ? "Tile."
+                                                          : "tile.";
+    return owner + short_name(call);
 }
 
 // The call's arguments in parameter order (null where omitted), then its hint keywords' (see
@@ -48,6 +52,8 @@ std::vector<Expr*> args(Sema& s, Expr& call, const std::vector<const char*>& par
 std::vector<const Expr*> emit_args(const Expr& call, const std::vector<const char*>& params) {
     std::string error;
     std::vector<const Expr*> m = operands(call, params, 0, error);
+    if (!error.empty())  // (typing matched them: the emitter asked with other parameters)
+        throw Error(ErrorKind::Runtime, "internal: emitting " + display(call) + "(): " + error);
     m.resize(params.size());
     return m;
 }
@@ -75,22 +81,33 @@ std::vector<int64_t> shape_arg(Sema& s, const Expr* e, const Expr& call, const c
     }
     if (infer_from > 0) {  // reshape: one -1 stands for what the others leave of infer_from elements
         int64_t known = 1, unknown = -1;
+        bool usable = true;  // (other dimensions out of range: the checks below name them)
         for (size_t i = 0; i < dims.size(); ++i) {
-            if (dims[i] != -1) known *= dims[i];
-            else if (unknown >= 0) s.fail(e->loc, display(call) + "() " + what + " can have one -1, not several");
-            else unknown = int64_t(i);
+            if (dims[i] == -1) {
+                if (unknown >= 0) s.fail(e->loc, display(call) + "() " + what + " can have one -1, not several");
+                unknown = int64_t(i);
+            } else if (dims[i] <= 0 || dims[i] > kMaxTileElements || known * dims[i] > kMaxTileElements) {
+                usable = false;
+            } else {
+                known *= dims[i];
+            }
         }
-        if (unknown >= 0 && known > 0) dims[size_t(unknown)] = infer_from / known;
+        if (unknown >= 0 && usable) {
+            if (known <= 0 || known > infer_from || infer_from % known != 0)
+                s.fail(e->loc, display(call) + "() " + what + ": no length for -1 makes " + std::to_string(infer_from) +
+                               " elements");
+            dims[size_t(unknown)] = infer_from / known;
+        }
     }
     int64_t n = 1;
     for (int64_t d : dims) {
         if (!power_of_two(d))
             s.fail(e->loc, display(call) + "() " + what + ": tile dimensions are powers of two, not " + std::to_string(d));
+        if (d > kMaxTileElements || n * d > kMaxTileElements)  // (tested before the product can overflow)
+            s.fail(e->loc, display(call) + "() " + what + ": a tile holds at most " + std::to_string(kMaxTileElements) +
+                           " elements");
         n *= d;
     }
-    if (n > kMaxTileElements)
-        s.fail(e->loc, display(call) + "() " + what + ": a tile holds at most " + std::to_string(kMaxTileElements) +
-                       " elements, not " + std::to_string(n));
     return dims;
 }
 
@@ -139,5 +156,25 @@ std::string index_codes(Emitter& em, const Expr& e) {
 }
 
 std::string scratch() { return "simt_tile_scratch"; }
+
+std::string padding_code(const std::string& mode, DType d) {
+    const bool fl = dtype_is_float(d);
+    if (mode == "nan") return "simt_nan()";
+    if (mode == "pos_inf") return "simt_inf()";
+    if (mode == "neg_inf") return "(-simt_inf())";
+    if (mode == "neg_zero" && fl) return "(-0.0)";
+    return "0";
+}
+
+DType reduce_acc_dtype(const std::string& n, DType in, DType d) {
+    return in == DType::Float16 && (n == "sum" || n == "prod") ? DType::Float32 : d;
+}
+
+DType reduce_dtype(const std::string& n, DType d) {
+    if (n != "sum" && n != "prod") return d;
+    if (d == DType::Bool || (dtype_is_integer(d) && dtype_is_signed(d))) return DType::Int64;
+    if (dtype_is_integer(d)) return DType::UInt64;
+    return d;
+}
 
 }  // namespace simt::tile_builtin

@@ -40,5 +40,15 @@ void check_index(Sema& s, const Expr* e, const Expr& call, int ndim);
 std::string index_codes(Emitter& em, const Expr& e);
 std::string scratch();  // the name of the block's shared scratch in the prelude
 
+// The value a load reads outside the array in padding mode `mode` (a tile.PaddingMode string).
+std::string padding_code(const std::string& mode, DType d);
+
+// Result types of sums and products ("sum", "prod"; other names keep d), NumPy's: small integers
+// widen to 64 bits. Reductions and scans share them.
+DType reduce_dtype(const std::string& n, DType d);
+// What they accumulate in: float16 sums and products in float32 (rounded once at the end),
+// everything else in the result type d.
+DType reduce_acc_dtype(const std::string& n, DType in, DType d);
+
 }  // namespace tile_builtin
 }  // namespace simt

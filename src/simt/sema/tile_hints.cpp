@@ -12,6 +12,7 @@ const std::vector<const char*>& tile_hint_keywords(const std::string& name) {
         {"mul", {"rounding_mode", "flush_to_zero"}},     {"truediv", {"rounding_mode", "flush_to_zero"}},
         {"sum", {"rounding_mode", "flush_to_zero"}},     {"prod", {"rounding_mode", "flush_to_zero"}},
         {"max", {"flush_to_zero"}},                      {"min", {"flush_to_zero"}},
+        {"cumsum", {"rounding_mode", "flush_to_zero"}},  {"cumprod", {"rounding_mode", "flush_to_zero"}},
         {"maximum", {"flush_to_zero"}},                  {"minimum", {"flush_to_zero"}},
         {"exp", {"rounding_mode"}},                      {"tanh", {"rounding_mode"}},
         {"sqrt", {"rounding_mode", "flush_to_zero"}},    {"exp2", {"flush_to_zero"}},
@@ -52,9 +53,15 @@ void check_tile_hint(Sema& s, const std::string& name, const char* keyword, cons
                                                                     : k == "memory_order" ? "a tile.MemoryOrder member"
                                                                                           : "a tile.MemoryScope member");
     if (c->kind == ConstValue::Kind::None) return;
-    if (c->kind != ConstValue::Kind::String) s.fail(value.loc, what + "() " + k + " must be a tile." +
-                                                                   (k == "rounding_mode" ? "RoundingMode" : k == "memory_order" ? "MemoryOrder" : "MemoryScope") +
-                                                                   " member");
+    const std::string enumeration = k == "rounding_mode" ? "RoundingMode" : k == "memory_order" ? "MemoryOrder" : "MemoryScope";
+    static const std::map<std::string, std::vector<const char*>> kMembers = {
+        {"RoundingMode", {"nearest_even", "zero", "negative_inf", "positive_inf", "nearest_away", "full", "approx", "nearest_int_to_zero"}},
+        {"MemoryOrder", {"weak", "relaxed", "acquire", "release", "acq_rel"}},
+        {"MemoryScope", {"none", "block", "device", "sys"}}};
+    bool member = false;
+    if (c->kind == ConstValue::Kind::String)
+        for (const char* m : kMembers.at(enumeration)) member = member || c->s == m;
+    if (!member) s.fail(value.loc, what + "() " + k + " must be a tile." + enumeration + " member");
     if (k != "rounding_mode") return;  // loads and stores of one block are ordered as written whatever the order asked
     // simt rounds to nearest even; exp and tanh compute in full precision, which APPROX allows.
     const bool approx_ok = name == "exp" || name == "tanh";

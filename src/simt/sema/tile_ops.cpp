@@ -169,7 +169,7 @@ const Type* infer_tile_compare(Sema& s, Expr& e) {
 
 bool is_tile_method(const std::string& attr) {
     static const char* const kMethods[] = {"astype", "reshape", "permute", "transpose", "broadcast_to", "expand_dims",
-                                           "sum", "prod", "max", "min", "argmax", "argmin"};
+                                           "sum", "prod", "max", "min", "argmax", "argmin", "item"};
     for (const char* m : kMethods) if (attr == m) return true;
     return false;
 }

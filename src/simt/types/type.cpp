@@ -96,6 +96,11 @@ std::string Type::str() const {
             for (size_t i = 0; i < dims.size(); ++i) s += (i ? ", " : "") + std::to_string(dims[i]);
             return s + (dims.size() == 1 ? ",))" : "))");
         }
+        case TypeKind::TiledView: {  // TiledView(array(float32, 2d, C), (64, 32), zero)
+            std::string s = "TiledView(" + elems[0]->str() + ", (";
+            for (size_t i = 0; i < dims.size(); ++i) s += (i ? ", " : "") + std::to_string(dims[i]);
+            return s + (dims.size() == 1 ? ",), " : "), ") + name + ")";
+        }
     }
     return "?";
 }
@@ -185,6 +190,17 @@ const Type* tile_type(DType d, const std::vector<int64_t>& dims) {
     t.dims = dims;
     std::string key = std::string("tile:") + dtype_name(d);
     for (int64_t n : dims) key += ":" + std::to_string(n);
+    return interner().get(key, t);
+}
+const Type* tiled_view_type(const Type* array, const std::vector<int64_t>& tile_dims, const std::string& padding) {
+    Type t = make(TypeKind::TiledView);
+    t.dtype = array->dtype;
+    t.ndim = array->ndim;
+    t.elems = {array};
+    t.dims = tile_dims;
+    t.name = padding;
+    std::string key = "tv:" + array->str() + ":" + padding;
+    for (int64_t n : tile_dims) key += ":" + std::to_string(n);
     return interner().get(key, t);
 }
 const Type* dtype_obj_type(DType d) {

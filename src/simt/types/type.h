@@ -36,6 +36,8 @@ enum class TypeKind {
     Iterator,  // enumerate(...) / zip(...) (name): only iterated by `for`; elems: what they iterate
     DeviceFunction,  // a @cuda.jit(device=True) dispatcher; `name` is its key
     Tile,      // simt.cuda.tile: an immutable tile of `dims` (powers of two, known at compile time) of dtype
+    TiledView, // simt.cuda.tile's array.tiled_view(): elems[0] the array, dims the tile shape, name the
+               // padding mode; in generated code it is the array itself
 };
 
 enum class Layout : uint8_t { C, F, A };  // contiguous row-major, column-major, any strides
@@ -86,5 +88,6 @@ const Type* dtype_obj_type(DType d);
 const Type* dim3_type(const std::string& name);
 const Type* device_function_type(const std::string& key);
 const Type* tile_type(DType d, const std::vector<int64_t>& dims);
+const Type* tiled_view_type(const Type* array, const std::vector<int64_t>& tile_dims, const std::string& padding);
 
 }  // namespace simt

@@ -315,6 +315,60 @@ template <class Out, int Axis, bool Max, bool Nan, class S> SIMT_DEVICE_FN Out s
     return simt_tile_along_axis<Out, Axis>(s, scratch, simt_tile_line_argbest<Max, Nan>{S::dim(Axis)});
 }
 
+// The one element of a one-element tile, held by every thread (it lives in thread 0's first slot).
+template <class S> SIMT_DEVICE_FN typename S::elem simt_tile_item(const S& s, unsigned char* scratch) {
+    static_assert(S::size == 1, "item() of a tile of one element");
+    using T = typename S::elem;
+#ifdef SIMT_TARGET_CUDA
+    if (SIMT_TILE_TID == 0) *(T*)scratch = s.v[0];
+    __syncthreads();
+    const T value = *(const T*)scratch;
+    __syncthreads();
+    return value;
+#else
+    (void)scratch;
+    return s.v[0];
+#endif
+}
+
+// Inclusive scan of s along Axis with op (associative; operands kept in order, earlier first),
+// from the end of each line with Reverse, in Out's element type. cuda: Hillis-Steele rounds in
+// the block's scratch, each combining an element with the one `step` places before it (after it,
+// reversed), step doubling up to the line's length. cpu: one pass over the whole tile.
+template <class Out, int Axis, bool Reverse, class S, class Op>
+SIMT_DEVICE_FN Out simt_tile_scan(const S& s, Op op, unsigned char* scratch) {
+    using R = typename Out::elem;
+    int64_t stride = 1;
+    for (int a = Axis + 1; a < S::rank; ++a) stride *= S::dim(a);
+    const int64_t length = S::dim(Axis);
+    Out r;
+    for (int k = 0; k < Out::per_thread; ++k) r.v[k] = (R)s.v[k];
+#ifdef SIMT_TARGET_CUDA
+    R* all = (R*)scratch;
+    for (int64_t step = 1; step < length; step *= 2) {
+        for (int k = 0; k < Out::per_thread; ++k) if (Out::valid(k)) all[Out::index(k)] = r.v[k];
+        __syncthreads();
+        for (int k = 0; k < Out::per_thread; ++k) {
+            if (!Out::valid(k)) continue;
+            const int64_t i = Out::index(k), c = (i / stride) % length;
+            if (Reverse ? c + step < length : c >= step)
+                r.v[k] = Reverse ? op(r.v[k], all[i + step * stride]) : op(all[i - step * stride], r.v[k]);
+        }
+        __syncthreads();
+    }
+#else
+    (void)scratch;
+    if (Reverse) {
+        for (int64_t i = Out::size - 1; i >= 0; --i)
+            if ((i / stride) % length + 1 < length) r.v[i] = op(r.v[i], r.v[i + stride]);
+    } else {
+        for (int64_t i = 0; i < Out::size; ++i)
+            if ((i / stride) % length > 0) r.v[i] = op(r.v[i - stride], r.v[i]);
+    }
+#endif
+    return r;
+}
+
 // --- matrix multiply-accumulate: acc (M, N) + a (M, K) @ b (K, N), in acc's type ----------
 template <class S> struct simt_tile_2d;
 template <class T, int M, int N> struct simt_tile_2d<simt_tile<T, M, N>> { static constexpr int rows = M, cols = N; };
