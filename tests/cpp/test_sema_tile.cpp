@@ -177,3 +177,13 @@ TEST(SemaTile, TiledViewsScansAndItem) {
               scalar_type(DType::Float32));
     EXPECT_EQ(type_of_r(kLoad + "    r = max(t, 0.5)\n"), tile_type(DType::Float32, {16, 32}));
 }
+
+TEST(SemaTile, IndexingExtractBitcastAndCas) {
+    EXPECT_EQ(type_of_r(kLoad + "    r = v[:, None]\n"), tile_type(DType::Int32, {32, 1}));
+    EXPECT_EQ(type_of_r(kLoad + "    r = t[None]\n"), tile_type(DType::Float32, {1, 16, 32}));
+    EXPECT_NE(typing_error(kLoad + "    r = t[0]\n").find("indexed only with ':' and None"), std::string::npos);
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.extract(t, (1, 0), (8, 32))\n"), tile_type(DType::Float32, {8, 32}));
+    EXPECT_NE(typing_error(kLoad + "    r = ct.extract(t, (0, 0), (32, 32))\n").find("does not divide"), std::string::npos);
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.bitcast(t, ct.uint32)\n"), tile_type(DType::UInt32, {16, 32}));
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.atomic_cas(y, ct.arange(32, dtype=ct.int32), v, v)\n"), tile_type(DType::Int32, {32}));
+}

@@ -333,3 +333,132 @@ def test_scalar_arguments_and_shape_limits():
 @ct.kernel
 def wrong_enum(x):
     ct.store(x, index=(0,), tile=ct.load(x, index=(0,), shape=(8,), memory_order=ct.MemoryScope.DEVICE))
+
+
+@ct.kernel
+def extract_pieces(x, out):
+    t = ct.load(x, index=(0, 0), shape=(8, 16))
+    for i in range(2):
+        for j in range(4):
+            ct.store(out, index=(i * 4 + j, 0), tile=ct.reshape(ct.extract(t, (i, j), (4, 4)), (1, 16)))
+    ct.store(out, index=(8, 0), tile=ct.reshape(t.extract((1, 3), shape=(4, 4)), (1, 16)))
+
+
+def test_extract_pieces(rng):
+    h = random_host(rng, (8, 16), np.float32)
+    out = simt.zeros((9, 16), np.float32)
+    run(extract_pieces, 1, simt.asarray(h), out)
+    pieces = [h[i * 4:(i + 1) * 4, j * 4:(j + 1) * 4].reshape(16) for i in range(2) for j in range(4)]
+    np.testing.assert_array_equal(out.get(), np.stack(pieces + [pieces[7]]))
+
+
+@ct.kernel
+def bitcasts(x, ints, back):
+    t = ct.load(x, index=(0,), shape=(32,))
+    bits = ct.bitcast(t, ct.int32)
+    ct.store(ints, index=(0,), tile=bits)
+    ct.store(back, index=(0,), tile=ct.bitcast(bits ^ 0x7FFFFFFF, ct.float32))
+
+
+def test_bitcast(rng):
+    h = random_host(rng, 32, np.float32)
+    ints, back = simt.zeros(32, np.int32), simt.zeros(32, np.float32)
+    run(bitcasts, 1, simt.asarray(h), ints, back)
+    np.testing.assert_array_equal(ints.get(), h.view(np.int32))
+    np.testing.assert_array_equal(back.get().view(np.int32), h.view(np.int32) ^ 0x7FFFFFFF)
+
+
+@ct.kernel
+def compare_and_swap(x, idx, expected, desired, old):
+    i = ct.load(idx, index=(0,), shape=(64,))
+    e = ct.load(expected, index=(0,), shape=(64,))
+    d = ct.load(desired, index=(0,), shape=(64,))
+    ct.store(old, index=(0,), tile=ct.atomic_cas(x, i, e, d, memory_order=ct.MemoryOrder.ACQ_REL))
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.int64, np.uint32, np.float32, np.float64])
+def test_atomic_cas(rng, dtype):
+    x = rng.integers(0, 4, 64).astype(dtype)
+    idx = rng.permutation(64).astype(np.int64)  # every element once: the result does not depend on order
+    idx[:3] = [-1, 64, 1000]  # outside the array: untouched, and the old value reads as expected
+    expected = rng.integers(0, 4, 64).astype(dtype)
+    desired = (rng.integers(10, 20, 64)).astype(dtype)
+    ref, want_old = x.copy(), expected.copy()
+    for k in range(3, 64):
+        want_old[k] = ref[idx[k]]
+        if ref[idx[k]] == expected[k]:
+            ref[idx[k]] = desired[k]
+    d = simt.asarray(x)
+    old = simt.zeros(64, dtype)
+    run(compare_and_swap, 1, d, simt.asarray(idx), simt.asarray(expected), simt.asarray(desired), old)
+    np.testing.assert_array_equal(old.get(), want_old)
+    np.testing.assert_array_equal(d.get(), ref)
+
+
+@ct.kernel
+def bad_select(x, which: ct.Constant[int]):
+    t = ct.load(x, index=(0,), shape=(8,))
+    if which == 0:
+        t = ct.extract(t, (0,), (3,)) + t
+    elif which == 1:
+        t = ct.bitcast(t, ct.int32) + t
+    else:
+        t = ct.atomic_cas(x, ct.arange(8, dtype=ct.int32), t, t).astype(ct.float16) + t
+    ct.store(x, index=(0,), tile=t)
+
+
+@pytest.mark.parametrize("which,message", [(0, "powers of two, not 3"), (1, "from float64 to int32"),
+                                           (2, "does not apply to arrays of float16")])
+def test_select_and_bits_errors(which, message):
+    x = simt.zeros(8, np.float16 if which == 2 else np.float64)
+    with pytest.raises(simt.cuda.TypingError, match=message):
+        run(bad_select, 1, x, which)
+
+
+@ct.kernel
+def add_axes_by_indexing(x, out):
+    row = ct.load(x, index=(0,), shape=(16,))
+    col = ct.load(x, index=(1,), shape=(16,))
+    ct.store(out, index=(0, 0), tile=row[None, :] * col[:, None])  # an outer product, NumPy's way
+    ct.store(out, index=(1, 0), tile=ct.reshape(row[None][:, :, None], (16, 1)) + ct.zeros((16, 16), dtype=out.dtype))
+
+
+def test_tile_indexing_with_none(rng):
+    h = random_host(rng, 32, np.float64)
+    out = simt.zeros((32, 16))
+    run(add_axes_by_indexing, 1, simt.asarray(h), out)
+    row, col = h[:16], h[16:]
+    np.testing.assert_allclose(out.get()[:16], row[None, :] * col[:, None], rtol=1e-15)
+    np.testing.assert_array_equal(out.get()[16:], np.broadcast_to(row[:, None], (16, 16)))
+
+
+@ct.kernel
+def index_tile_with_number(x):
+    t = ct.load(x, index=(0,), shape=(8,))
+    ct.store(x, index=(0,), tile=ct.full((8,), t[2], dtype=x.dtype))
+
+
+def test_tile_indexing_errors():
+    with pytest.raises(simt.cuda.TypingError, match="indexed only with ':' and None"):
+        run(index_tile_with_number, 1, simt.zeros(8))
+
+
+@ct.kernel
+def item_of_a_number(x, out):
+    n = ct.sum(ct.load(x, index=(0,), shape=(16,)) > 0.5).item()  # a whole-tile reduction's item()
+    ct.store(out, index=(0,), tile=ct.full((4,), n, dtype=out.dtype))
+
+
+@ct.kernel
+def max_of_three(x):
+    t = ct.load(x, index=(0,), shape=(8,))
+    ct.store(x, index=(0,), tile=max(t, t, t))
+
+
+def test_item_of_a_reduction_and_max_of_three(rng):
+    h = rng.random(16)
+    out = simt.zeros(4, np.int64)
+    run(item_of_a_number, 1, simt.asarray(h), out)
+    np.testing.assert_array_equal(out.get(), np.full(4, (h > 0.5).sum()))
+    with pytest.raises(simt.cuda.TypingError, match=r"max\(\) of tiles takes two arguments"):
+        run(max_of_three, 1, simt.zeros(8))

@@ -205,3 +205,25 @@ def test_tiled_view_errors():
         run(bad_view, 1, x, 1)
     with pytest.raises(simt.cuda.UnsupportedError, match="traversal_steps is not supported"):
         run(bad_view, 1, x, 2)
+
+
+def load_from(view, i):
+    return view.load((i,))
+
+
+def both_views(x, y):
+    return x.tiled_view((4,)), y.tiled_view((4,), padding_mode=ct.PaddingMode.ZERO)
+
+
+@ct.kernel
+def views_through_helpers(x, y):
+    a, b = both_views(x, y)  # views in a tuple, returned by a helper
+    pair = (a, b)
+    b.store((1,), load_from(pair[0], 0) + 1.0)
+
+
+def test_tiled_views_pass_through_helpers_and_tuples(rng):
+    h = random_host(rng, 8, np.float64)
+    y = simt.zeros(8)
+    run(views_through_helpers, 1, simt.asarray(h), y)
+    np.testing.assert_array_equal(y.get(), np.concatenate([np.zeros(4), h[:4] + 1.0]))

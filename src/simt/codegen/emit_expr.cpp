@@ -213,6 +213,7 @@ std::string Emitter::subscript_expr(const Expr& e) {
     const Expr& base = *e.children[0];
     const Expr& index = *e.children[1];
     if (base.type->is_array()) return e.type->is_array() ? view_expr(e) : element_access("simt_load", e, "");
+    if (base.type->is_tile()) return "simt_tile_reshape<" + c_type(e.type) + ">(" + expr(base) + ")";  // t[:, None]
     if (base.type->is_tuple() && index.kind == ExprKind::Slice) return tuple_slice_expr(e);
     if (base.type->is_tuple()) {
         const ConstValue* c = index.resolved && index.resolved->is_constant ? &index.resolved->constant : nullptr;

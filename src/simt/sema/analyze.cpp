@@ -318,7 +318,8 @@ void Sema::statement(Stmt& s) {
                                 "the function returns (pass an array in as an argument and fill it instead)");
             }
             if (s.value && t->kind == TypeKind::NoneType) t = none_type();
-            if (t->kind != TypeKind::NoneType && !t->is_scalar() && !t->is_tuple() && !t->is_array() && !t->is_tile())
+            if (t->kind != TypeKind::NoneType && !t->is_scalar() && !t->is_tuple() && !t->is_array() && !t->is_tile() &&
+                t->kind != TypeKind::TiledView)
                 fail(s.loc, "cannot return a value of type " + t->str());
             if (!return_type_) { return_type_ = t; changed_ = true; return; }
             if (return_type_ == t) return;

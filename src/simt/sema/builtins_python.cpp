@@ -52,6 +52,9 @@ const Type* infer_minmax(Sema& s, Expr& call, const char* name) {
         call.resolved->builtin = std::string(name) == "min" ? "tile.minimum" : "tile.maximum";
         return builtins().function(call.resolved->builtin)->infer(s, call);
     }
+    for (size_t i = 1; i < call.children.size(); ++i)
+        if (call.children[i]->type->is_tile() && call.children.size() != 3)
+            s.fail(call.loc, std::string(name) + "() of tiles takes two arguments (nest them: " + name + "(a, " + name + "(b, c)))");
     std::vector<const Type*> types = minmax_operands(s, call, name);
     DType d = types[0]->dtype;
     for (const Type* t : types) d = promote(d, t->dtype);

@@ -75,16 +75,7 @@ std::string emit_num_tiles(Emitter& em, const Expr& call) {
 // --- loads and stores ----------------------------------------------------------------------
 // tile.PaddingMode members are string constants; the padding value for each.
 std::string pad_code(Sema* s, const Expr* e, const Expr& call, DType d) {
-    std::string mode = "zero";
-    if (e) {
-        const ConstValue* c = s ? s->constant(*e) : &e->resolved->constant;
-        if (!c || c->kind != ConstValue::Kind::String)
-            s->fail(e->loc, display(call) + "() padding_mode must be a tile.PaddingMode member");
-        mode = c->s;
-    }
-    if (!dtype_is_float(d) && mode != "zero" && mode != "undetermined" && mode != "neg_zero" && s)
-        s->fail(e->loc, display(call) + "() padding_mode " + mode + " needs a floating-point array");
-    return padding_code(mode, d);
+    return padding_code(padding_mode_arg(s, e, call, d, "zero"), d);
 }
 
 // order= of load/store: the permutation applied to the array's axes before it is cut into tiles
@@ -640,6 +631,31 @@ std::string emit_atomic(Emitter& em, const Expr& call) {
            " { return " + fn + "(p, v); }, " + values_code(em, a[2], call.type) + index_tile_codes(em, a[1], call.type->dims) + ")";
 }
 
+// atomic_cas(array, indices, expected, desired): compare-and-swap of each element the indices
+// name (32- and 64-bit integers and floats, compared bitwise), giving the old values.
+const std::vector<const char*> kCasParams = {"array", "indices", "expected", "desired", "check_bounds", "memory_order",
+                                             "memory_scope"};
+const Type* infer_atomic_cas(Sema& s, Expr& call) {
+    std::vector<Expr*> a = args(s, call, kCasParams, 4);
+    const Type* arr = a[0]->type;
+    if (!arr->is_array() || arr->readonly) s.fail(a[0]->loc, display(call) + "() updates a writable array, not " + arr->str());
+    DType d = arr->dtype;
+    if (!((dtype_is_integer(d) || dtype_is_float(d)) && (dtype_size(d) == 4 || dtype_size(d) == 8)))
+        s.fail(a[0]->loc, display(call) + "() does not apply to arrays of " + dtype_name(d) + " (32- and 64-bit numbers only)");
+    if (a[4]) bool_arg(s, a[4], call, "check_bounds");
+    for (size_t i = 5; i < 7; ++i) if (a[i]) check_tile_hint(s, "atomic_cas", kCasParams[i], *a[i], display(call));
+    std::vector<int64_t> dims = gather_dims(s, a[1], call, arr);
+    check_values(s, a[2], call, d, dims);
+    check_values(s, a[3], call, d, dims);
+    s.unit().uses_tiles = true;
+    return tile_type(d, dims);
+}
+std::string emit_atomic_cas(Emitter& em, const Expr& call) {
+    std::vector<const Expr*> a = emit_args(call, kCasParams);
+    return "simt_tile_atomic_cas<" + em.c_type(call.type) + ">(" + em.expr(*a[0]) + ", " + values_code(em, a[2], call.type) +
+           ", " + values_code(em, a[3], call.type) + index_tile_codes(em, a[1], call.type->dims) + ")";
+}
+
 // --- matrix multiply -----------------------------------------------------------------------
 const Type* infer_mma(Sema& s, Expr& call) {
     const bool mma = short_name(call) == "mma";
@@ -832,12 +848,14 @@ void register_tile_builtins(BuiltinRegistry& r) {
     add("cat", infer_cat, emit_cat);
     for (const char* n : {"atomic_add", "atomic_max", "atomic_min", "atomic_and", "atomic_or", "atomic_xor", "atomic_xchg"})
         add(n, infer_atomic, emit_atomic);
+    add("atomic_cas", infer_atomic_cas, emit_atomic_cas);
     for (const BinaryFn& f : kBinary) add(f.name, infer_binary, emit_binary);
     for (const char* n : {"maximum", "minimum"}) add(n, infer_binary, emit_binary);
     add("where", infer_where, emit_where);
     register_tile_named_builtins(r);
     register_tile_scan_builtins(r);
     register_tile_view_builtins(r);
+    register_tile_select_builtins(r);
     for (const UnaryFn& f : kUnary) add(f.name, infer_unary_fn, emit_unary_fn);
     // Element types, by cuda.tile's names (tfloat32 computes as float32 here).
     const std::pair<const char*, DType> kTypes[] = {

@@ -98,6 +98,14 @@ std::string emit_item(Emitter& em, const Expr& call) {
     return "simt_tile_item(" + em.expr(*emit_args(call, {"x"})[0]) + ", " + scratch() + ")";
 }
 
+// n.item() of a number: itself (a whole-tile reduction gives a number where cuTile gives a 0-d
+// tile, whose item() is its value).
+const Type* infer_number_item(Sema& s, Expr& call) {
+    if (call.children.size() != 1 || !call.keywords.empty()) s.fail(call.loc, "item() takes no arguments");
+    return call.children[0]->children[0]->type;
+}
+std::string emit_number_item(Emitter& em, const Expr& call) { return em.expr(*call.children[0]->children[0]); }
+
 }  // namespace
 
 void register_tile_named_builtins(BuiltinRegistry& r) {
@@ -111,6 +119,7 @@ void register_tile_named_builtins(BuiltinRegistry& r) {
     add("isnan", infer_unary_named, emit_unary_named);
     add("atan2", infer_atan2, emit_atan2);
     r.add_function({"tilemethod.item", infer_item, emit_item});
+    r.add_function({"number.item", infer_number_item, emit_number_item});
 }
 
 }  // namespace simt

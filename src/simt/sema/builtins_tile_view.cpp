@@ -16,14 +16,6 @@ namespace {
 
 using namespace tile_builtin;
 
-std::string padding_mode(Sema& s, const Expr* e, const Expr& call, DType d) {
-    if (!e) return "undetermined";
-    const ConstValue* c = s.constant(*e);
-    if (!c || c->kind != ConstValue::Kind::String) s.fail(e->loc, display(call) + "() padding_mode must be a tile.PaddingMode member");
-    if (!dtype_is_float(d) && c->s != "zero" && c->s != "undetermined" && c->s != "neg_zero")
-        s.fail(e->loc, display(call) + "() padding_mode " + c->s + " needs a floating-point array");
-    return c->s;
-}
 
 // x.tiled_view(tile_shape, padding_mode=PaddingMode.UNDETERMINED)
 const std::vector<const char*> kViewParams = {"array", "tile_shape", "padding_mode", "traversal_steps"};
@@ -38,7 +30,7 @@ const Type* infer_tiled_view(Sema& s, Expr& call) {
     if (a[3] && a[3]->type->kind != TypeKind::NoneType)
         s.unsupported(a[3]->loc, display(call) + "() traversal_steps is not supported (views step one tile at a time)");
     s.unit().uses_tiles = true;
-    return tiled_view_type(arr, dims, padding_mode(s, a[2], call, arr->dtype));
+    return tiled_view_type(arr, dims, padding_mode_arg(&s, a[2], call, arr->dtype, "undetermined"));
 }
 std::string emit_tiled_view(Emitter& em, const Expr& call) {
     return em.expr(*emit_args(call, kViewParams)[0]);

@@ -161,7 +161,8 @@ const Type* Sema::infer(Expr& e) {
                 const Type* t = type_of(*c);
                 if (!t) return nullptr;
                 if (t->kind != TypeKind::Scalar && t->kind != TypeKind::Tuple && t->kind != TypeKind::Array &&
-                    t->kind != TypeKind::String && t->kind != TypeKind::NoneType && t->kind != TypeKind::Tile)
+                    t->kind != TypeKind::String && t->kind != TypeKind::NoneType && t->kind != TypeKind::Tile &&
+                    t->kind != TypeKind::TiledView)
                     fail(c->loc, "a tuple cannot hold a value of type " + t->str());
                 elems.push_back(t);
                 const ConstValue* cv = constant(*c);
@@ -321,6 +322,10 @@ const Type* Sema::infer_subscript(Expr& e) {
     if (index.kind == ExprKind::Tuple) for (ExprPtr& c : index.children) parts.push_back(c.get());
     else parts.push_back(&index);
     bool incomplete = !base;
+    if (base && base->is_tile()) {
+        for (Expr* p : parts) if (p->kind != ExprKind::Slice && !type_of(*p)) return nullptr;
+        return infer_tile_subscript(*this, e, parts);
+    }
     bool slices = false;
     for (Expr* p : parts) slices = slices || p->kind == ExprKind::Slice;
     if (base && base->is_array() && (slices || (index.kind == ExprKind::Tuple && int(parts.size()) < base->ndim)))
@@ -444,7 +449,7 @@ const Type* Sema::infer_device_call(Expr& e, const std::shared_ptr<DeviceFunctio
     }
     for (size_t i = 0; i < types.size(); ++i) {
         const Type* t = types[i];
-        if (!t->is_scalar() && !t->is_array() && !t->is_tuple() && !t->is_tile())
+        if (!t->is_scalar() && !t->is_array() && !t->is_tuple() && !t->is_tile() && t->kind != TypeKind::TiledView)
             fail(args[i] ? args[i]->loc : e.loc, "cannot pass a value of type " + t->str() + " to device function " + ref->name);
     }
     if (inner && !inner_call_arguments(e, *ref, types)) return nullptr;

@@ -44,6 +44,7 @@ const Type* infer_tile_compare(Sema& s, Expr& e);
 // `a op b` with a tile operand (bool tile) or two numbers (bool); for tile.greater() and friends too.
 const Type* tile_compare_type(Sema& s, Loc loc, CmpOpKind op, const Type* a, const Type* b);
 const Type* infer_tile_attribute(Sema& s, Expr& e);  // .shape .dtype .ndim .size (not methods)
+const Type* infer_tile_subscript(Sema& s, Expr& e, const std::vector<Expr*>& parts);  // t[:, None]
 bool is_tile_method(const std::string& attr);
 // tv.tile_shape and tv.dtype of a TiledView (its methods load/store/num_tiles are builtins;
 // sema/builtins_tile_view.cpp).

@@ -157,6 +157,18 @@ std::string index_codes(Emitter& em, const Expr& e) {
 
 std::string scratch() { return "simt_tile_scratch"; }
 
+std::string padding_mode_arg(Sema* s, const Expr* e, const Expr& call, DType d, const char* absent) {
+    if (!e) return absent;
+    const ConstValue* c = s ? s->constant(*e) : &e->resolved->constant;
+    if (!c || c->kind != ConstValue::Kind::String) {
+        if (s) s->fail(e->loc, display(call) + "() padding_mode must be a tile.PaddingMode member");
+        return absent;
+    }
+    if (s && !dtype_is_float(d) && c->s != "zero" && c->s != "undetermined" && c->s != "neg_zero")
+        s->fail(e->loc, display(call) + "() padding_mode " + c->s + " needs a floating-point array");
+    return c->s;
+}
+
 std::string padding_code(const std::string& mode, DType d) {
     const bool fl = dtype_is_float(d);
     if (mode == "nan") return "simt_nan()";

@@ -40,6 +40,9 @@ void check_index(Sema& s, const Expr* e, const Expr& call, int ndim);
 std::string index_codes(Emitter& em, const Expr& e);
 std::string scratch();  // the name of the block's shared scratch in the prelude
 
+// A padding_mode argument's mode (a tile.PaddingMode string; `absent` where e is null), checked
+// against the array's dtype when typing (s not null).
+std::string padding_mode_arg(Sema* s, const Expr* e, const Expr& call, DType d, const char* absent);
 // The value a load reads outside the array in padding mode `mode` (a tile.PaddingMode string).
 std::string padding_code(const std::string& mode, DType d);
 

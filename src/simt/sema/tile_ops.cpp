@@ -167,9 +167,30 @@ const Type* infer_tile_compare(Sema& s, Expr& e) {
     return tile_compare_type(s, e.loc, e.cmpops[0], e.children[0]->type, e.children[1]->type);
 }
 
+// t[:, None] and the like: whole slices keep an axis, None inserts one of length 1 (cuTile's
+// spelling of expand_dims); axes not named stay at the end. Nothing moves.
+const Type* infer_tile_subscript(Sema& s, Expr& e, const std::vector<Expr*>& parts) {
+    const Type* t = e.children[0]->type;
+    std::vector<int64_t> dims;
+    size_t next = 0;
+    for (Expr* p : parts) {
+        if (p->kind == ExprKind::Slice && is_whole_slice(*p)) {
+            if (next >= t->dims.size()) s.fail(p->loc, "too many ':' for a tile of " + std::to_string(t->dims.size()) + " dimension(s)");
+            dims.push_back(t->dims[next++]);
+            continue;
+        }
+        const Type* pt = p->kind == ExprKind::Slice ? nullptr : s.type_of(*p);
+        if (!pt || pt->kind != TypeKind::NoneType)
+            s.fail(p->loc, "a tile is indexed only with ':' and None (t[:, None] adds an axis); use tile.extract() for pieces");
+        dims.push_back(1);
+    }
+    for (; next < t->dims.size(); ++next) dims.push_back(t->dims[next]);
+    return tile_type(t->dtype, dims);
+}
+
 bool is_tile_method(const std::string& attr) {
     static const char* const kMethods[] = {"astype", "reshape", "permute", "transpose", "broadcast_to", "expand_dims",
-                                           "sum", "prod", "max", "min", "argmax", "argmin", "item"};
+                                           "sum", "prod", "max", "min", "argmax", "argmin", "item", "extract"};
     for (const char* m : kMethods) if (attr == m) return true;
     return false;
 }

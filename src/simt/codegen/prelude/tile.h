@@ -315,6 +315,51 @@ template <class Out, int Axis, bool Max, bool Nan, class S> SIMT_DEVICE_FN Out s
     return simt_tile_along_axis<Out, Axis>(s, scratch, simt_tile_line_argbest<Max, Nan>{S::dim(Axis)});
 }
 
+// extract(s, index, Out's shape): the subtile at position index of s cut into Out-shaped pieces.
+// Index components are clamped into the grid of pieces (no read leaves the tile).
+template <class Out, class S, class... I> SIMT_DEVICE_FN Out simt_tile_extract(const S& s, unsigned char* scratch, I... idx) {
+    static_assert(sizeof...(I) == S::rank && Out::rank == S::rank, "a piece index per tile axis");
+    int64_t tix[] = {(int64_t)idx...};
+    for (int a = 0; a < S::rank; ++a) {
+        const int64_t pieces = S::dim(a) / Out::dim(a);
+        tix[a] = tix[a] < 0 ? 0 : tix[a] >= pieces ? pieces - 1 : tix[a];
+    }
+    auto all = simt_tile_publish(s, scratch);
+    Out r;
+    for (int k = 0; k < Out::per_thread; ++k) {
+        if (!Out::valid(k)) continue;
+        int64_t c[S::rank];
+        Out::coords(Out::index(k), c);
+        int64_t flat = 0;
+        for (int a = 0; a < S::rank; ++a) flat = flat * S::dim(a) + tix[a] * Out::dim(a) + c[a];
+        r.v[k] = all[flat];
+    }
+    simt_tile_sync();
+    return r;
+}
+
+// The address of the element the index tiles name in slot k, or null outside the array.
+template <class T, int N, int L, class... I> SIMT_INLINE T* simt_tile_indexed(const simt_array<T, N, L>& x, int k, const I&... index) {
+    int64_t c[] = {(int64_t)simt_tile_at(index, k)...};
+    for (int a = 0; a < N; ++a)
+        if (c[a] < 0 || c[a] >= x.shape[a]) return (T*)nullptr;
+    return simt_address(x, c);
+}
+
+// atomic_cas: where an element equals expected, desired replaces it; every element's old value
+// (indices outside the array: expected, as cuTile gives).
+template <class Out, class T, int N, int L, class E, class D, class... I>
+SIMT_DEVICE_FN Out simt_tile_atomic_cas(const simt_array<T, N, L>& x, const E& expected, const D& desired, const I&... index) {
+    Out r;
+    for (int k = 0; k < Out::per_thread; ++k) {
+        if (!Out::valid(k)) continue;
+        T* p = simt_tile_indexed(x, k, index...);
+        const T e = (T)simt_tile_at(expected, k);
+        r.v[k] = p ? simt_atomic_cas(p, e, (T)simt_tile_at(desired, k)) : e;
+    }
+    return r;
+}
+
 // The one element of a one-element tile, held by every thread (it lives in thread 0's first slot).
 template <class S> SIMT_DEVICE_FN typename S::elem simt_tile_item(const S& s, unsigned char* scratch) {
     static_assert(S::size == 1, "item() of a tile of one element");
@@ -611,13 +656,8 @@ SIMT_DEVICE_FN Out simt_tile_gather(const simt_array<T, N, L>& x, P pad, const I
 template <class Out, class T, int N, int L, class F, class V, class... I>
 SIMT_DEVICE_FN Out simt_tile_atomic(const simt_array<T, N, L>& x, F op, const V& update, const I&... index) {
     Out r;
-    for (int k = 0; k < Out::per_thread; ++k) {
-        if (!Out::valid(k)) continue;
-        int64_t c[] = {(int64_t)simt_tile_at(index, k)...};
-        bool in = true;
-        for (int a = 0; a < N; ++a) in = in && c[a] >= 0 && c[a] < x.shape[a];
-        r.v[k] = op(in ? simt_address(x, c) : (T*)nullptr, (T)simt_tile_at(update, k));
-    }
+    for (int k = 0; k < Out::per_thread; ++k)
+        if (Out::valid(k)) r.v[k] = op(simt_tile_indexed(x, k, index...), (T)simt_tile_at(update, k));
     return r;
 }
 
