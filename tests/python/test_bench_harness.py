@@ -301,3 +301,29 @@ def test_headlines_quote_launch_and_seed_targets():
     lines = report.headlines(_document("box", "cpu", "2025-01-01T00:00:00", [launch, seed]))
     assert lines == ["- Launch overhead: 4.5 µs per launch of an empty kernel (host time), against 2 µs for CUDA C++",
                      "- `examples/vecadd.py` cold: 6 s (target 5 s: missed)"]
+
+
+def test_interleaved_samples_rotate_and_drop_a_failing_sampler():
+    from bench.interleave import interleaved_samples
+    order = []
+
+    def sampler(name, fail_at=None):
+        def sample():
+            order.append(name)
+            if fail_at is not None and order.count(name) == fail_at:
+                raise RuntimeError(f"{name} broke")
+            return float(len(order))
+        return sample
+    got = interleaved_samples({"a": sampler("a"), "b": sampler("b", fail_at=2), "c": sampler("c")}, reps=3)
+    # round 1: a b c; round 2 starts one later: b (fails) c a; round 3: c a (b dropped)
+    assert order == ["a", "b", "c", "b", "c", "a", "c", "a"]
+    assert got["a"] == [1.0, 6.0, 8.0] and got["c"] == [3.0, 5.0, 7.0]
+    assert isinstance(got["b"], RuntimeError)
+
+
+def test_cells_of_interleaved_samples_count_the_outlasted_repetitions():
+    from bench.workloads.launch import cell_from
+    cell = cell_from([1e-6, 3e-5, 2e-6], spin_s=0.02)  # 1000 launches of 30 us outlast a 20 ms spin
+    assert cell.status == "ok" and cell.value == pytest.approx(2.0)
+    assert "in 1 of 3 repetitions" in cell.note
+    assert cell_from(ValueError("no device"), 0.02).status == "error"
