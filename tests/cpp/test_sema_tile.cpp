@@ -187,3 +187,12 @@ TEST(SemaTile, IndexingExtractBitcastAndCas) {
     EXPECT_EQ(type_of_r(kLoad + "    r = ct.bitcast(t, ct.uint32)\n"), tile_type(DType::UInt32, {16, 32}));
     EXPECT_EQ(type_of_r(kLoad + "    r = ct.atomic_cas(y, ct.arange(32, dtype=ct.int32), v, v)\n"), tile_type(DType::Int32, {32}));
 }
+
+TEST(SemaTile, InsertAndCompileTimeHelpers) {
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.insert(t, (0, 1), ct.zeros((8, 16), dtype=ct.int32))\n"), tile_type(DType::Float32, {16, 32}));
+    EXPECT_EQ(type_of_r(kLoad + "    r = ct.insert(t, (3, 4), 2.5)\n"), tile_type(DType::Float32, {16, 32}));
+    EXPECT_NE(typing_error(kLoad + "    r = ct.insert(t, (0, 0), ct.zeros((32, 32), dtype=ct.float32))\n").find("does not divide"),
+              std::string::npos);
+    EXPECT_NE(typing_error("    ct.static_assert(1 > 2, 'never')\n    r = 1\n").find("tile.static_assert failed: never"), std::string::npos);
+    EXPECT_EQ(type_of_r("    r = ct.ensure_constant(3) + 1\n"), int64_type());
+}

@@ -462,3 +462,60 @@ def test_item_of_a_reduction_and_max_of_three(rng):
     np.testing.assert_array_equal(out.get(), np.full(4, (h > 0.5).sum()))
     with pytest.raises(simt.cuda.TypingError, match=r"max\(\) of tiles takes two arguments"):
         run(max_of_three, 1, simt.zeros(8))
+
+
+@ct.kernel
+def insert_pieces(x, y, out):
+    t = ct.load(x, index=(0, 0), shape=(8, 16))
+    p = ct.load(y, index=(0, 0), shape=(4, 4))
+    t = ct.insert(t, (1, 2), p)
+    t = t.insert((0, 3), p.astype(ct.int32) * 0)  # converted to t's dtype
+    t = ct.insert(t, (7, 0), -1.5)  # a number replaces one element
+    ct.store(out, index=(0, 0), tile=t)
+
+
+def test_insert_pieces(rng):
+    h, p = random_host(rng, (8, 16), np.float64), random_host(rng, (4, 4), np.float64)
+    out = simt.zeros((8, 16))
+    run(insert_pieces, 1, simt.asarray(h), simt.asarray(p), out)
+    want = h.copy()
+    want[4:8, 8:12] = p
+    want[0:4, 12:16] = 0
+    want[7, 0] = -1.5
+    np.testing.assert_array_equal(out.get(), want)
+
+
+@ct.kernel
+def compile_time_helpers(x, n: ct.Constant[int]):
+    ct.static_assert(n % 4 == 0, "n must be a multiple of 4")
+    t = ct.load(x, index=(ct.assume_divisible_by(ct.bid(0), 1),), shape=(ct.ensure_constant(n * 2),))
+    ct.store(x, index=(0,), tile=t + 1)
+
+
+@ct.kernel
+def runtime_constant(x, k):
+    ct.store(x, index=(0,), tile=ct.load(x, index=(0,), shape=(ct.ensure_constant(k),)))
+
+
+def test_compile_time_helpers(rng):
+    h = random_host(rng, 16, np.float64)
+    x = simt.asarray(h)
+    run(compile_time_helpers, 1, x, 8)
+    np.testing.assert_array_equal(x.get(), h + 1)
+    with pytest.raises(simt.cuda.TypingError, match="tile.static_assert failed: n must be a multiple of 4"):
+        run(compile_time_helpers, 1, x, 6)
+    with pytest.raises(simt.cuda.TypingError, match=r"ensure_constant\(\) needs a value known when the kernel compiles"):
+        run(runtime_constant, 1, x, 4)
+
+
+@ct.kernel
+def tiles_along_permuted_axes(x, out):
+    out[0] = ct.num_tiles(x, axis=0, shape=(4, 8), order=(1, 0))  # x.T: 30 rows in tiles of 4
+    out[1] = ct.num_tiles(x, 1, (4, 8), order="F")  # 10 columns of x.T in tiles of 8
+    out[2] = ct.num_tiles(x, 0, (4, 8))
+
+
+def test_num_tiles_with_order():
+    out = simt.zeros(3, np.int64)
+    run(tiles_along_permuted_axes, 1, simt.zeros((10, 30)), out)
+    np.testing.assert_array_equal(out.get(), [8, 2, 3])

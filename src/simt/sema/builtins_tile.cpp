@@ -52,24 +52,28 @@ std::string emit_cdiv(Emitter& em, const Expr& call) {
     return "simt_floordiv(" + x + " + " + y + " - 1, " + y + ")";
 }
 
+std::vector<int> axis_order(Sema* s, const Expr* e, const Expr& call, int ndim);  // (below, with load/store)
+
+// num_tiles(array, axis, shape, order='C'): tiles along axis of the array's view in `order`.
 const Type* infer_num_tiles(Sema& s, Expr& call) {
-    std::vector<Expr*> a = args(s, call, {"array", "axis", "shape"}, 3);
+    std::vector<Expr*> a = args(s, call, {"array", "axis", "shape", "order"}, 3);
     if (!a[0]->type->is_array()) s.fail(a[0]->loc, "tile.num_tiles() needs an array, not " + a[0]->type->str());
-    int64_t axis = axis_arg(s, a[1], call, a[0]->type->ndim);
+    axis_arg(s, a[1], call, a[0]->type->ndim);
     std::vector<int64_t> dims = shape_arg(s, a[2], call, "shape");
     if (int(dims.size()) != a[0]->type->ndim) s.fail(a[2]->loc, "tile.num_tiles() shape needs one size per array axis");
-    (void)axis;
+    axis_order(&s, a[3], call, a[0]->type->ndim);
     return scalar_type(DType::Int32);
 }
 std::string emit_num_tiles(Emitter& em, const Expr& call) {
-    std::vector<const Expr*> a = emit_args(call, {"array", "axis", "shape"});
+    std::vector<const Expr*> a = emit_args(call, {"array", "axis", "shape", "order"});
     int64_t ndim = a[0]->type->ndim;
     int64_t axis = a[1]->resolved->constant.as_int();
     if (axis < 0) axis += ndim;
     int64_t d = a[2]->resolved->constant.kind == ConstValue::Kind::Tuple ? a[2]->resolved->constant.elems[axis].as_int()
                                                                          : a[2]->resolved->constant.as_int();
+    const int array_axis = axis_order(nullptr, a[3], call, int(ndim))[size_t(axis)];
     std::string n = std::to_string(d);
-    return "(int32_t)((" + em.expr(*a[0]) + ".shape[" + std::to_string(axis) + "] + " + n + " - 1) / " + n + ")";
+    return "(int32_t)((" + em.expr(*a[0]) + ".shape[" + std::to_string(array_axis) + "] + " + n + " - 1) / " + n + ")";
 }
 
 // --- loads and stores ----------------------------------------------------------------------

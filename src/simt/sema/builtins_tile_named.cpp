@@ -1,6 +1,7 @@
 // cuTile's function spellings of operators and a few elementwise functions: equal, not_equal,
 // greater, greater_equal, less, less_equal (comparisons, as the operators), bitwise_not (~),
-// isnan, atan2, and Tile.item(). They broadcast and promote as the operators do.
+// isnan, atan2, Tile.item(), and the compile-time helpers ensure_constant, static_assert and
+// assume_divisible_by. They broadcast and promote as the operators do.
 #include "codegen/emitter.h"
 #include "sema/builtins.h"
 #include "sema/sema.h"
@@ -106,6 +107,39 @@ const Type* infer_number_item(Sema& s, Expr& call) {
 }
 std::string emit_number_item(Emitter& em, const Expr& call) { return em.expr(*call.children[0]->children[0]); }
 
+// ensure_constant(value): value, which must be known when the kernel compiles.
+// static_assert(condition, message=None): a compile error naming message where condition is false.
+// assume_divisible_by(x, divisor): x (a hint simt does not need).
+const Type* infer_compile_time(Sema& s, Expr& call) {
+    const std::string n = short_name(call);
+    if (n == "assume_divisible_by") {
+        std::vector<Expr*> a = args(s, call, {"x", "divisor"}, 2);
+        const ConstValue* d = s.constant(*a[1]);
+        if (!d || !d->is_int() || d->as_int() <= 0) s.fail(a[1]->loc, display(call) + "() divisor must be a positive constant integer");
+        if (!a[0]->type->is_integer()) s.fail(a[0]->loc, display(call) + "() x must be an integer, not " + a[0]->type->str());
+        return a[0]->type;
+    }
+    std::vector<Expr*> a = args(s, call, n == "static_assert" ? std::vector<const char*>{"condition", "message"}
+                                                                : std::vector<const char*>{"value"}, 1);
+    const ConstValue* c = s.constant(*a[0]);
+    if (!c) s.fail(a[0]->loc, display(call) + "() needs a value known when the kernel compiles");
+    if (n == "ensure_constant") {
+        s.set_constant(call, *c);
+        return a[0]->type;
+    }
+    if (!c->truthy()) {
+        const ConstValue* m = a[1] ? s.constant(*a[1]) : nullptr;
+        s.fail(call.loc, "tile.static_assert failed" + (m && m->kind == ConstValue::Kind::String ? ": " + m->s : std::string()));
+    }
+    return none_type();
+}
+std::string emit_compile_time(Emitter& em, const Expr& call) {
+    const std::string n = short_name(call);
+    if (n == "static_assert") return "((void)0)";
+    if (n == "ensure_constant") return em.literal(call.resolved->constant, call.type);
+    return em.expr(*emit_args(call, {"x", "divisor"})[0]);
+}
+
 }  // namespace
 
 void register_tile_named_builtins(BuiltinRegistry& r) {
@@ -120,6 +154,7 @@ void register_tile_named_builtins(BuiltinRegistry& r) {
     add("atan2", infer_atan2, emit_atan2);
     r.add_function({"tilemethod.item", infer_item, emit_item});
     r.add_function({"number.item", infer_number_item, emit_number_item});
+    for (const char* n : {"ensure_constant", "static_assert", "assume_divisible_by"}) add(n, infer_compile_time, emit_compile_time);
 }
 
 }  // namespace simt

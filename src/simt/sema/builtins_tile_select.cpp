@@ -1,5 +1,6 @@
-// cuda.tile's extract(x, index, shape) (a piece of a tile cut into pieces of one shape) and
-// bitcast(x, dtype) (the same bits read as another type of the same width).
+// cuda.tile's extract(x, index, shape) and insert(x, index, value) (a piece of a tile cut into
+// pieces of one shape: read, or replaced) and bitcast(x, dtype) (the same bits read as another
+// type of the same width).
 #include "codegen/emitter.h"
 #include "sema/builtins.h"
 #include "sema/sema.h"
@@ -32,6 +33,34 @@ std::string emit_extract(Emitter& em, const Expr& call) {
     return "simt_tile_extract<" + em.c_type(call.type) + ">(" + em.expr(*a[0]) + ", " + scratch() + index_codes(em, *a[1]) + ")";
 }
 
+// insert(x, index, value): x with piece `index` (of value's shape; a number is a piece of one
+// element) replaced by value, converted to x's dtype.
+const Type* piece_of(const Type* x, const Type* value) {
+    return value->is_tile() ? tile_type(x->dtype, value->dims) : tile_type(x->dtype, std::vector<int64_t>(x->dims.size(), 1));
+}
+const Type* infer_insert(Sema& s, Expr& call) {
+    std::vector<Expr*> a = args(s, call, {"x", "index", "value"}, 3);
+    const Type* t = need_tile(s, a[0], call, "x");
+    const Type* v = a[2]->type;
+    if (!(v->is_tile() || v->is_scalar()) || v->is_complex()) s.fail(a[2]->loc, display(call) + "() value must be a tile or a number");
+    const Type* piece = piece_of(t, v);
+    if (piece->dims.size() != t->dims.size())
+        s.fail(a[2]->loc, display(call) + "() value " + v->str() + " has another number of dimensions than " + t->str());
+    for (size_t i = 0; i < piece->dims.size(); ++i)
+        if (t->dims[i] % piece->dims[i] != 0) s.fail(a[2]->loc, display(call) + "() value " + v->str() + " does not divide " + t->str());
+    check_index(s, a[1], call, int(t->dims.size()));
+    note_tile_scratch(s, call.loc, tile_bytes(piece), display(call) + "()");
+    return t;
+}
+std::string emit_insert(Emitter& em, const Expr& call) {
+    std::vector<const Expr*> a = emit_args(call, {"x", "index", "value"});
+    const Type* v = a[2]->type;
+    const Type* piece = piece_of(call.type, v);
+    std::string value = v->is_tile() ? emit_tile_cast(em, em.expr(*a[2]), v, piece)
+                                     : "simt_tile_full<" + em.c_type(piece) + ">(" + em.expr_as(*a[2], scalar_type(call.type->dtype)) + ")";
+    return "simt_tile_insert(" + em.expr(*a[0]) + ", " + value + ", " + scratch() + index_codes(em, *a[1]) + ")";
+}
+
 const Type* infer_bitcast(Sema& s, Expr& call) {
     std::vector<Expr*> a = args(s, call, {"x", "dtype"}, 2);
     const Type* t = a[0]->type;
@@ -56,12 +85,14 @@ std::string emit_bitcast(Emitter& em, const Expr& call) {
 
 void register_tile_select_builtins(BuiltinRegistry& r) {
     for (auto [name, infer, emit] : {std::tuple{"extract", &infer_extract, &emit_extract},
-                                     std::tuple{"bitcast", &infer_bitcast, &emit_bitcast}}) {
+                                     std::tuple{"bitcast", &infer_bitcast, &emit_bitcast},
+                                     std::tuple{"insert", &infer_insert, &emit_insert}}) {
         std::string canonical = std::string("tile.") + name;
         r.add_function({canonical, infer, emit});
         r.add_member("tile", name, member_function(canonical));
     }
     r.add_function({"tilemethod.extract", infer_extract, emit_extract});
+    r.add_function({"tilemethod.insert", infer_insert, emit_insert});
 }
 
 }  // namespace simt

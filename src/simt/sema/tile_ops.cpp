@@ -190,7 +190,7 @@ const Type* infer_tile_subscript(Sema& s, Expr& e, const std::vector<Expr*>& par
 
 bool is_tile_method(const std::string& attr) {
     static const char* const kMethods[] = {"astype", "reshape", "permute", "transpose", "broadcast_to", "expand_dims",
-                                           "sum", "prod", "max", "min", "argmax", "argmin", "item", "extract"};
+                                           "sum", "prod", "max", "min", "argmax", "argmin", "item", "extract", "insert"};
     for (const char* m : kMethods) if (attr == m) return true;
     return false;
 }

@@ -317,13 +317,18 @@ template <class Out, int Axis, bool Max, bool Nan, class S> SIMT_DEVICE_FN Out s
 
 // extract(s, index, Out's shape): the subtile at position index of s cut into Out-shaped pieces.
 // Index components are clamped into the grid of pieces (no read leaves the tile).
+// The position of a P-shaped piece of an S-shaped tile: idx clamped into the grid of pieces.
+template <class S, class P> SIMT_INLINE void simt_tile_piece_index(int64_t* tix) {
+    for (int a = 0; a < S::rank; ++a) {
+        const int64_t pieces = S::dim(a) / P::dim(a);
+        tix[a] = tix[a] < 0 ? 0 : tix[a] >= pieces ? pieces - 1 : tix[a];
+    }
+}
+
 template <class Out, class S, class... I> SIMT_DEVICE_FN Out simt_tile_extract(const S& s, unsigned char* scratch, I... idx) {
     static_assert(sizeof...(I) == S::rank && Out::rank == S::rank, "a piece index per tile axis");
     int64_t tix[] = {(int64_t)idx...};
-    for (int a = 0; a < S::rank; ++a) {
-        const int64_t pieces = S::dim(a) / Out::dim(a);
-        tix[a] = tix[a] < 0 ? 0 : tix[a] >= pieces ? pieces - 1 : tix[a];
-    }
+    simt_tile_piece_index<S, Out>(tix);
     auto all = simt_tile_publish(s, scratch);
     Out r;
     for (int k = 0; k < Out::per_thread; ++k) {
@@ -344,6 +349,32 @@ template <class T, int N, int L, class... I> SIMT_INLINE T* simt_tile_indexed(co
     for (int a = 0; a < N; ++a)
         if (c[a] < 0 || c[a] >= x.shape[a]) return (T*)nullptr;
     return simt_address(x, c);
+}
+
+// insert(s, index, v): s with the piece at position index of s cut into V-shaped pieces replaced
+// by v. Index components are clamped into the grid of pieces.
+template <class S, class V, class... I> SIMT_DEVICE_FN S simt_tile_insert(const S& s, const V& v, unsigned char* scratch, I... idx) {
+    static_assert(sizeof...(I) == S::rank && V::rank == S::rank, "a piece index per tile axis");
+    int64_t tix[] = {(int64_t)idx...};
+    simt_tile_piece_index<S, V>(tix);
+    auto piece = simt_tile_publish(v, scratch);
+    S r;
+    for (int k = 0; k < S::per_thread; ++k) {
+        r.v[k] = s.v[k];
+        if (!S::valid(k)) continue;
+        int64_t c[S::rank];
+        S::coords(S::index(k), c);
+        bool in = true;
+        int64_t flat = 0;
+        for (int a = 0; a < S::rank; ++a) {
+            const int64_t local = c[a] - tix[a] * V::dim(a);
+            in = in && local >= 0 && local < V::dim(a);
+            flat = flat * V::dim(a) + local;
+        }
+        if (in) r.v[k] = piece[flat];
+    }
+    simt_tile_sync();
+    return r;
 }
 
 // atomic_cas: where an element equals expected, desired replaces it; every element's old value
