@@ -56,14 +56,15 @@ def burst_sampler(kit, nargs, spin_iters):
     return sample
 
 
-def cell_from(samples, spin_s, what="launches"):
-    """The Cell of one implementation's per-operation samples (or of the exception that stopped it)."""
+def cell_from(samples, spin_s, what="launches", count=LAUNCHES):
+    """The Cell of one implementation's samples of seconds per operation, `count` operations a
+    repetition (or of the exception that stopped it)."""
     if isinstance(samples, Exception):
         return Cell.error(f"{type(samples).__name__}: {samples}")
-    outlasted = sum(s * LAUNCHES > spin_s for s in samples)
+    outlasted = sum(s * count > spin_s for s in samples)
     note = ""
     if outlasted:
-        note = (f"in {outlasted} of {len(samples)} repetitions the 1000 {what} took longer than the spin "
+        note = (f"in {outlasted} of {len(samples)} repetitions the {count} {what} took longer than the spin "
                 "kernel, so the last ones were not queued behind it")
     return Cell.ok(median(samples) * 1e6, note, summarize(samples))
 
@@ -82,13 +83,13 @@ def start_floor(ctx, notes):
     return floor
 
 
-def measure_interleaved(ctx, samplers, spins, fixed, reps, floor, what="launches"):
+def measure_interleaved(ctx, samplers, spins, fixed, reps, floor, what="launches", count=LAUNCHES):
     """Cells keyed like `samplers` (and `fixed`, cells decided beforehand): the samplers' repetitions
     taken in rounds (interleave.py), then the floor's server closed (where it ran)."""
     samples = interleaved_samples(samplers, reps)
     cells = dict(fixed)
     for key, got in samples.items():
-        cells[key] = cell_from(got, spins[key[0]], what)
+        cells[key] = cell_from(got, spins[key[0]], what, count)
         ctx.log(f"    {key[0]:8s} {key[1]}: {cells[key].status} {cells[key].value}")
     if isinstance(floor, HostFloor):
         try:

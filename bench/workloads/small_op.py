@@ -104,7 +104,7 @@ def run(ctx):
         samplers[("cuda-c++", "x + y")] = lambda: floor.sample("x + y")
     else:
         fixed[("cuda-c++", "x + y")] = floor
-    cells = measure_interleaved(ctx, samplers, spins, fixed, reps, floor, "operations")
+    cells = measure_interleaved(ctx, samplers, spins, fixed, reps, floor, "operations", OPS)
     for name, check in checks.items():
         try:
             check()

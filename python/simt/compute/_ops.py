@@ -59,7 +59,7 @@ _UNARY = {OpKind.LOGICAL_NOT: "(not {a})", OpKind.BIT_NOT: "(~{a})", OpKind.IDEN
 _device_functions = {}  # operator_key(user function) -> its device Dispatcher (which keeps the function alive)
 _names = itertools.count()  # device functions are told apart by name: each gets a number of its own
 _EMPTY_CELL = object()
-_PLAIN = (bool, int, float, complex, str, bytes, type(None))
+_PLAIN = (bool, int, str, bytes, type(None))
 
 
 def operator_key(func):
@@ -95,13 +95,12 @@ def _global_names(code):
 
 
 def _value_key(v):
-    if isinstance(v, (float, complex, np.floating, np.complexfloating)):
-        return (type(v), struct.pack("<2d", v.real, v.imag) if isinstance(v, (complex, np.complexfloating))
-                else np.float64(v).tobytes() if not isinstance(v, np.generic) else v.tobytes())
+    if isinstance(v, np.generic):  # (before float: np.float64 is a float too)
+        return (type(v), v.tobytes())
+    if isinstance(v, (float, complex)):  # by bits: -0.0 is not 0.0, and a NaN finds itself
+        return (type(v), struct.pack("<2d", v.real, v.imag))
     if isinstance(v, _PLAIN):
         return (type(v), v)
-    if isinstance(v, np.generic):
-        return (type(v), v.tobytes())
     if isinstance(v, np.dtype):
         return ("dtype", v)
     if type(v) is np.ndarray:

@@ -52,36 +52,6 @@ std::string emit_cdiv(Emitter& em, const Expr& call) {
     return "simt_floordiv(" + x + " + " + y + " - 1, " + y + ")";
 }
 
-std::vector<int> axis_order(Sema* s, const Expr* e, const Expr& call, int ndim);  // (below, with load/store)
-
-// num_tiles(array, axis, shape, order='C'): tiles along axis of the array's view in `order`.
-const Type* infer_num_tiles(Sema& s, Expr& call) {
-    std::vector<Expr*> a = args(s, call, {"array", "axis", "shape", "order"}, 3);
-    if (!a[0]->type->is_array()) s.fail(a[0]->loc, "tile.num_tiles() needs an array, not " + a[0]->type->str());
-    axis_arg(s, a[1], call, a[0]->type->ndim);
-    std::vector<int64_t> dims = shape_arg(s, a[2], call, "shape");
-    if (int(dims.size()) != a[0]->type->ndim) s.fail(a[2]->loc, "tile.num_tiles() shape needs one size per array axis");
-    axis_order(&s, a[3], call, a[0]->type->ndim);
-    return scalar_type(DType::Int32);
-}
-std::string emit_num_tiles(Emitter& em, const Expr& call) {
-    std::vector<const Expr*> a = emit_args(call, {"array", "axis", "shape", "order"});
-    int64_t ndim = a[0]->type->ndim;
-    int64_t axis = a[1]->resolved->constant.as_int();
-    if (axis < 0) axis += ndim;
-    int64_t d = a[2]->resolved->constant.kind == ConstValue::Kind::Tuple ? a[2]->resolved->constant.elems[axis].as_int()
-                                                                         : a[2]->resolved->constant.as_int();
-    const int array_axis = axis_order(nullptr, a[3], call, int(ndim))[size_t(axis)];
-    std::string n = std::to_string(d);
-    return "(int32_t)((" + em.expr(*a[0]) + ".shape[" + std::to_string(array_axis) + "] + " + n + " - 1) / " + n + ")";
-}
-
-// --- loads and stores ----------------------------------------------------------------------
-// tile.PaddingMode members are string constants; the padding value for each.
-std::string pad_code(Sema* s, const Expr* e, const Expr& call, DType d) {
-    return padding_code(padding_mode_arg(s, e, call, d, "zero"), d);
-}
-
 // order= of load/store: the permutation applied to the array's axes before it is cut into tiles
 // ('C' keeps them, 'F' reverses them, a tuple names them: axis k of the view is axis order[k]).
 std::vector<int> axis_order(Sema* s, const Expr* e, const Expr& call, int ndim) {
@@ -112,11 +82,34 @@ std::vector<int> axis_order(Sema* s, const Expr* e, const Expr& call, int ndim) 
     }
     return perm;
 }
-// latency= and allow_tma= of load/store: checked, and not needed (simt's loads are plain).
-void check_performance_hints(Sema& s, const Expr* latency, const Expr* allow_tma, const Expr& call) {
-    if (latency) check_tile_hint(s, short_name(call), "latency", *latency, display(call));
-    if (allow_tma) bool_arg(s, allow_tma, call, "allow_tma");
+// num_tiles(array, axis, shape, order='C'): tiles along axis of the array's view in `order`.
+const Type* infer_num_tiles(Sema& s, Expr& call) {
+    std::vector<Expr*> a = args(s, call, {"array", "axis", "shape", "order"}, 3);
+    if (!a[0]->type->is_array()) s.fail(a[0]->loc, "tile.num_tiles() needs an array, not " + a[0]->type->str());
+    axis_arg(s, a[1], call, a[0]->type->ndim);
+    std::vector<int64_t> dims = shape_arg(s, a[2], call, "shape");
+    if (int(dims.size()) != a[0]->type->ndim) s.fail(a[2]->loc, "tile.num_tiles() shape needs one size per array axis");
+    axis_order(&s, a[3], call, a[0]->type->ndim);
+    return scalar_type(DType::Int32);
 }
+std::string emit_num_tiles(Emitter& em, const Expr& call) {
+    std::vector<const Expr*> a = emit_args(call, {"array", "axis", "shape", "order"});
+    int64_t ndim = a[0]->type->ndim;
+    int64_t axis = a[1]->resolved->constant.as_int();
+    if (axis < 0) axis += ndim;
+    int64_t d = a[2]->resolved->constant.kind == ConstValue::Kind::Tuple ? a[2]->resolved->constant.elems[axis].as_int()
+                                                                         : a[2]->resolved->constant.as_int();
+    const int array_axis = axis_order(nullptr, a[3], call, int(ndim))[size_t(axis)];
+    std::string n = std::to_string(d);
+    return "(int32_t)((" + em.expr(*a[0]) + ".shape[" + std::to_string(array_axis) + "] + " + n + " - 1) / " + n + ")";
+}
+
+// --- loads and stores ----------------------------------------------------------------------
+// tile.PaddingMode members are string constants; the padding value for each.
+std::string pad_code(Sema* s, const Expr* e, const Expr& call, DType d) {
+    return padding_code(padding_mode_arg(s, e, call, d, "zero"), d);
+}
+
 // The array as load/store see it: itself, or a strided view with its axes in `order`.
 std::string ordered_array(Emitter& em, const Expr* array, const Expr* order, const Expr& call) {
     std::vector<int> perm = axis_order(nullptr, order, call, array->type->ndim);
@@ -159,7 +152,7 @@ const Type* infer_load(Sema& s, Expr& call) {
         s.fail(a[2]->loc, "tile.load() shape has " + std::to_string(dims.size()) + " dimension(s) for an array of " + std::to_string(arr->ndim));
     axis_order(&s, a[3], call, arr->ndim);
     pad_code(&s, a[4], call, arr->dtype);
-    check_performance_hints(s, a[5], a[6], call);
+    check_performance_hints(s, a[5], a[6], short_name(call), display(call));
     s.unit().uses_tiles = true;
     return tile_type(arr->dtype, dims);
 }
@@ -186,7 +179,7 @@ const Type* infer_store(Sema& s, Expr& call) {
         s.fail(a[2]->loc, "tile.store() stores a tile or a number, not " + t->str());
     }
     axis_order(&s, a[3], call, arr->ndim);
-    check_performance_hints(s, a[4], a[5], call);
+    check_performance_hints(s, a[4], a[5], short_name(call), display(call));
     s.unit().uses_tiles = true;
     return void_type();
 }
@@ -517,19 +510,6 @@ const Type* infer_reduce(Sema& s, Expr& call) {
     return tile_type(d, dims);
 }
 
-// The elementwise max/min: NaN wins (propagate_nan=True, NumPy's maximum) or gives way (fmax).
-const char* max_min_fn(const std::string& n, bool nan) {
-    if (n == "max" || n == "maximum") return nan ? "simt_tile_max" : "simt_tile_fmax";
-    return nan ? "simt_tile_min" : "simt_tile_fmin";
-}
-std::string reduce_op(Emitter& em, const std::string& n, const Type* acc, bool nan) {
-    std::string T = em.c_type(acc);
-    std::string body;
-    if (n == "sum") body = em.cast(em.binop_code(BinOpKind::Add, "a", acc, "b", acc), Emitter::binop_type(BinOpKind::Add, acc, acc), acc);
-    else if (n == "prod") body = em.cast(em.binop_code(BinOpKind::Mul, "a", acc, "b", acc), Emitter::binop_type(BinOpKind::Mul, acc, acc), acc);
-    else body = std::string(max_min_fn(n, nan)) + "(a, b)";
-    return "[&](" + T + " a, " + T + " b) -> " + T + " { return " + body + "; }";
-}
 std::string reduce_init(Emitter& em, const std::string& n, const Type* acc, bool nan) {
     std::string T = em.c_type(acc);
     // (spelled in the accumulator's type: the prelude deduces the accumulator from it)
@@ -697,11 +677,6 @@ const BinaryFn* binary_fn(const std::string& n) {
     return nullptr;
 }
 
-void check_operand(Sema& s, const Expr* e, const Expr& call) {
-    if (!(e->type->is_tile() || e->type->is_scalar()) || e->type->is_complex())
-        s.fail(e->loc, display(call) + "() takes tiles and numbers, not " + e->type->str());
-}
-
 std::vector<const char*> binary_params(const std::string& n) {
     if (n == "maximum" || n == "minimum") return {"x", "y", "propagate_nan"};
     return {"x", "y"};
@@ -828,10 +803,7 @@ std::string emit_unary_fn(Emitter& em, const Expr& call) {
 
 void register_tile_builtins(BuiltinRegistry& r) {
     auto add = [&](const char* name, decltype(&infer_load) infer, decltype(&emit_load) emit, bool method = false) {
-        std::string canonical = std::string("tile.") + name;
-        r.add_function({canonical, infer, emit});
-        r.add_member("tile", name, member_function(canonical));
-        if (method) r.add_function({std::string("tilemethod.") + name, infer, emit});
+        add_tile_function(r, name, infer, emit, method);
     };
     add("bid", infer_block_axis, emit_block_axis);
     add("num_blocks", infer_block_axis, emit_block_axis);
@@ -871,20 +843,10 @@ void register_tile_builtins(BuiltinRegistry& r) {
         ModuleMember m{ModuleMember::Kind::DTypeObj, "", d, {}};
         r.add_member("tile", name, m);
     }
-    // Enumerations, their members string constants (the same strings python/simt/cuda/tile gives).
-    const std::pair<const char*, std::vector<std::pair<const char*, const char*>>> kEnums[] = {
-        {"PaddingMode", {{"UNDETERMINED", "undetermined"}, {"ZERO", "zero"}, {"NEG_ZERO", "neg_zero"}, {"NAN", "nan"},
-                         {"POS_INF", "pos_inf"}, {"NEG_INF", "neg_inf"}}},
-        {"RoundingMode", {{"RN", "nearest_even"}, {"RZ", "zero"}, {"RM", "negative_inf"}, {"RP", "positive_inf"},
-                          {"RA", "nearest_away"}, {"FULL", "full"}, {"APPROX", "approx"}, {"RZI", "nearest_int_to_zero"}}},
-        {"MemoryOrder", {{"WEAK", "weak"}, {"RELAXED", "relaxed"}, {"ACQUIRE", "acquire"}, {"RELEASE", "release"},
-                         {"ACQ_REL", "acq_rel"}}},
-        {"MemoryScope", {{"NONE", "none"}, {"BLOCK", "block"}, {"DEVICE", "device"}, {"SYS", "sys"}}},
-    };
-    for (const auto& [name, members] : kEnums) {
-        const std::string module = std::string("tile.") + name;
-        r.add_member("tile", name, member_module(module));
-        for (const auto& [member, value] : members) r.add_member(module, member, member_constant(ConstValue::string(value)));
+    for (const TileEnumeration& e : tile_enumerations()) {
+        const std::string module = std::string("tile.") + e.name;
+        r.add_member("tile", e.name, member_module(module));
+        for (const auto& [member, value] : e.members) r.add_member(module, member, member_constant(ConstValue::string(value)));
     }
 }
 

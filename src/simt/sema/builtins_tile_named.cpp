@@ -14,11 +14,6 @@ namespace {
 
 using namespace tile_builtin;
 
-void check_number_or_tile(Sema& s, const Expr* e, const Expr& call) {
-    if (!(e->type->is_tile() || e->type->is_scalar()) || e->type->is_complex())
-        s.fail(e->loc, display(call) + "() takes tiles and numbers, not " + e->type->str());
-}
-
 struct Comparison { const char* name; CmpOpKind op; };
 const Comparison kComparisons[] = {{"equal", CmpOpKind::Eq},   {"not_equal", CmpOpKind::Ne},
                                    {"greater", CmpOpKind::Gt}, {"greater_equal", CmpOpKind::Ge},
@@ -30,7 +25,7 @@ CmpOpKind comparison_of(const std::string& name) {
 
 const Type* infer_comparison(Sema& s, Expr& call) {
     std::vector<Expr*> a = args(s, call, {"x", "y"}, 2);
-    for (Expr* e : a) check_number_or_tile(s, e, call);
+    for (Expr* e : a) check_operand(s, e, call);
     if (a[0]->type->is_tile() || a[1]->type->is_tile()) s.unit().uses_tiles = true;
     return tile_compare_type(s, call.loc, comparison_of(short_name(call)), a[0]->type, a[1]->type);
 }
@@ -42,7 +37,7 @@ std::string emit_comparison(Emitter& em, const Expr& call) {
 // bitwise_not(x) and isnan(x): one operand, a tile or a number.
 const Type* infer_unary_named(Sema& s, Expr& call) {
     std::vector<Expr*> a = args(s, call, {"x"}, 1);
-    check_number_or_tile(s, a[0], call);
+    check_operand(s, a[0], call);
     s.unit().uses_tiles = true;  // (numbers too: the code is the tile prelude's)
     const Type* t = a[0]->type;
     const bool isnan = short_name(call) == "isnan";
@@ -64,7 +59,7 @@ std::string emit_unary_named(Emitter& em, const Expr& call) {
 // atan2(y, x): the angle of (x, y) in [-pi, pi]; integers compute in float64, float16 in float32.
 const Type* infer_atan2(Sema& s, Expr& call) {
     std::vector<Expr*> a = args(s, call, {"x1", "x2"}, 2);
-    for (Expr* e : a) check_number_or_tile(s, e, call);
+    for (Expr* e : a) check_operand(s, e, call);
     DType d = tile_common_dtype({a[0]->type, a[1]->type});
     if (!dtype_is_float(d)) d = DType::Float64;
     if (!a[0]->type->is_tile() && !a[1]->type->is_tile()) return scalar_type(d);
@@ -144,9 +139,7 @@ std::string emit_compile_time(Emitter& em, const Expr& call) {
 
 void register_tile_named_builtins(BuiltinRegistry& r) {
     auto add = [&](const std::string& name, decltype(&infer_atan2) infer, decltype(&emit_atan2) emit) {
-        std::string canonical = "tile." + name;
-        r.add_function({canonical, infer, emit});
-        r.add_member("tile", name, member_function(canonical));
+        add_tile_function(r, name, infer, emit);
     };
     for (const Comparison& c : kComparisons) add(c.name, infer_comparison, emit_comparison);
     add("bitwise_not", infer_unary_named, emit_unary_named);

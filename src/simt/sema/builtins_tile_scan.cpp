@@ -39,23 +39,15 @@ std::string emit_scan(Emitter& em, const Expr& call) {
     const std::string n = reduction_of(call);
     const Type* acc = scalar_type(reduce_acc_dtype(n, t->dtype, call.type->dtype));
     const Type* acc_tile = tile_type(acc->dtype, t->dims);
-    const std::string T = em.c_type(acc);
-    const BinOpKind op = n == "sum" ? BinOpKind::Add : BinOpKind::Mul;
-    std::string body = em.cast(em.binop_code(op, "a", acc, "b", acc), Emitter::binop_type(op, acc, acc), acc);
     std::string r = "simt_tile_scan<" + em.c_type(acc_tile) + ", " + std::to_string(axis) + ", " + (reverse ? "true" : "false") +
-                    ">(" + em.expr(*a[0]) + ", [&](" + T + " a, " + T + " b) -> " + T + " { return " + body + "; }, " +
-                    scratch() + ")";
+                    ">(" + em.expr(*a[0]) + ", " + reduce_op(em, n, acc, false) + ", " + scratch() + ")";
     return emit_tile_cast(em, r, acc_tile, call.type);
 }
 
 }  // namespace
 
 void register_tile_scan_builtins(BuiltinRegistry& r) {
-    for (const char* name : {"cumsum", "cumprod"}) {
-        std::string canonical = std::string("tile.") + name;
-        r.add_function({canonical, infer_scan, emit_scan});
-        r.add_member("tile", name, member_function(canonical));
-    }
+    for (const char* name : {"cumsum", "cumprod"}) add_tile_function(r, name, infer_scan, emit_scan);
 }
 
 }  // namespace simt

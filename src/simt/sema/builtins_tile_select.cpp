@@ -84,15 +84,9 @@ std::string emit_bitcast(Emitter& em, const Expr& call) {
 }  // namespace
 
 void register_tile_select_builtins(BuiltinRegistry& r) {
-    for (auto [name, infer, emit] : {std::tuple{"extract", &infer_extract, &emit_extract},
-                                     std::tuple{"bitcast", &infer_bitcast, &emit_bitcast},
-                                     std::tuple{"insert", &infer_insert, &emit_insert}}) {
-        std::string canonical = std::string("tile.") + name;
-        r.add_function({canonical, infer, emit});
-        r.add_member("tile", name, member_function(canonical));
-    }
-    r.add_function({"tilemethod.extract", infer_extract, emit_extract});
-    r.add_function({"tilemethod.insert", infer_insert, emit_insert});
+    add_tile_function(r, "extract", infer_extract, emit_extract, true);
+    add_tile_function(r, "insert", infer_insert, emit_insert, true);
+    add_tile_function(r, "bitcast", infer_bitcast, emit_bitcast);
 }
 
 }  // namespace simt

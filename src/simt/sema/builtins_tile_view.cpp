@@ -43,8 +43,7 @@ const std::vector<const char*> kLoadParams = {"view", "index", "latency", "allow
 const Type* infer_view_load(Sema& s, Expr& call) {
     std::vector<Expr*> a = args(s, call, kLoadParams, 2);
     check_index(s, a[1], call, a[0]->type->ndim);
-    if (a[2]) check_tile_hint(s, "load", "latency", *a[2], display(call));
-    if (a[3]) bool_arg(s, a[3], call, "allow_tma");
+    check_performance_hints(s, a[2], a[3], "load", display(call));
     return view_tile(a[0]->type);
 }
 std::string emit_view_load(Emitter& em, const Expr& call) {
@@ -70,8 +69,7 @@ const Type* infer_view_store(Sema& s, Expr& call) {
         if (both != v->dims) s.fail(a[2]->loc, display(call) + "() cannot broadcast " + t->str() + " to the view's tiles, " + view_tile(v)->str());
         note_tile_scratch(s, call.loc, tile_bytes(tile_type(v->dtype, t->dims)), display(call) + "() broadcasting");
     }
-    if (a[3]) check_tile_hint(s, "store", "latency", *a[3], display(call));
-    if (a[4]) bool_arg(s, a[4], call, "allow_tma");
+    check_performance_hints(s, a[3], a[4], "store", display(call));
     return void_type();
 }
 std::string emit_view_store(Emitter& em, const Expr& call) {

@@ -178,6 +178,33 @@ std::string padding_code(const std::string& mode, DType d) {
     return "0";
 }
 
+void add_tile_function(BuiltinRegistry& r, const std::string& name, const Type* (*infer)(Sema&, Expr&),
+                       std::string (*emit)(Emitter&, const Expr&), bool method) {
+    const std::string canonical = "tile." + name;
+    r.add_function({canonical, infer, emit});
+    r.add_member("tile", name, member_function(canonical));
+    if (method) r.add_function({"tilemethod." + name, infer, emit});
+}
+
+void check_operand(Sema& s, const Expr* e, const Expr& call) {
+    if (!(e->type->is_tile() || e->type->is_scalar()) || e->type->is_complex())
+        s.fail(e->loc, display(call) + "() takes tiles and numbers, not " + e->type->str());
+}
+
+const char* max_min_fn(const std::string& n, bool nan) {
+    if (n == "max" || n == "maximum") return nan ? "simt_tile_max" : "simt_tile_fmax";
+    return nan ? "simt_tile_min" : "simt_tile_fmin";
+}
+
+std::string reduce_op(Emitter& em, const std::string& n, const Type* acc, bool nan) {
+    std::string T = em.c_type(acc);
+    std::string body;
+    if (n == "sum") body = em.cast(em.binop_code(BinOpKind::Add, "a", acc, "b", acc), Emitter::binop_type(BinOpKind::Add, acc, acc), acc);
+    else if (n == "prod") body = em.cast(em.binop_code(BinOpKind::Mul, "a", acc, "b", acc), Emitter::binop_type(BinOpKind::Mul, acc, acc), acc);
+    else body = std::string(max_min_fn(n, nan)) + "(a, b)";
+    return "[&](" + T + " a, " + T + " b) -> " + T + " { return " + body + "; }";
+}
+
 DType reduce_acc_dtype(const std::string& n, DType in, DType d) {
     return in == DType::Float16 && (n == "sum" || n == "prod") ? DType::Float32 : d;
 }

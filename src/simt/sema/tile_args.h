@@ -8,6 +8,7 @@
 
 namespace simt {
 
+class BuiltinRegistry;
 class Emitter;
 class Sema;
 struct Expr;
@@ -45,6 +46,17 @@ std::string scratch();  // the name of the block's shared scratch in the prelude
 std::string padding_mode_arg(Sema* s, const Expr* e, const Expr& call, DType d, const char* absent);
 // The value a load reads outside the array in padding mode `mode` (a tile.PaddingMode string).
 std::string padding_code(const std::string& mode, DType d);
+
+// Registers tile.<name> (and, with method, t.<name>(...) on tiles).
+void add_tile_function(BuiltinRegistry& r, const std::string& name, const Type* (*infer)(Sema&, Expr&),
+                       std::string (*emit)(Emitter&, const Expr&), bool method = false);
+// An operand of an elementwise function: a tile or a real number (fails naming the call).
+void check_operand(Sema& s, const Expr* e, const Expr& call);
+
+// The elementwise max/min: NaN wins (propagate NaN, NumPy's maximum) or gives way (fmax).
+const char* max_min_fn(const std::string& n, bool nan);
+// A C++ lambda combining two accumulators of `acc`'s type for "sum", "prod", "max" or "min".
+std::string reduce_op(Emitter& em, const std::string& n, const Type* acc, bool nan);
 
 // Result types of sums and products ("sum", "prod"; other names keep d), NumPy's: small integers
 // widen to 64 bits. Reductions and scans share them.

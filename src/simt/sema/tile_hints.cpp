@@ -2,6 +2,7 @@
 #include "sema/tile_hints.h"
 #include <cstring>
 #include <map>
+#include <utility>
 #include "sema/sema.h"
 
 namespace simt {
@@ -26,7 +27,27 @@ const std::vector<const char*>& tile_hint_keywords(const std::string& name) {
     return it == kHints.end() ? kNone : it->second;
 }
 
+const std::vector<TileEnumeration>& tile_enumerations() {
+    static const std::vector<TileEnumeration> kEnums = {
+        {"PaddingMode", {{"UNDETERMINED", "undetermined"}, {"ZERO", "zero"}, {"NEG_ZERO", "neg_zero"}, {"NAN", "nan"},
+                         {"POS_INF", "pos_inf"}, {"NEG_INF", "neg_inf"}}},
+        {"RoundingMode", {{"RN", "nearest_even"}, {"RZ", "zero"}, {"RM", "negative_inf"}, {"RP", "positive_inf"},
+                          {"RA", "nearest_away"}, {"FULL", "full"}, {"APPROX", "approx"}, {"RZI", "nearest_int_to_zero"}}},
+        {"MemoryOrder", {{"WEAK", "weak"}, {"RELAXED", "relaxed"}, {"ACQUIRE", "acquire"}, {"RELEASE", "release"},
+                         {"ACQ_REL", "acq_rel"}}},
+        {"MemoryScope", {{"NONE", "none"}, {"BLOCK", "block"}, {"DEVICE", "device"}, {"SYS", "sys"}}},
+    };
+    return kEnums;
+}
+
 namespace {
+
+bool is_member(const std::string& enumeration, const std::string& value) {
+    for (const TileEnumeration& e : tile_enumerations())
+        if (enumeration == e.name)
+            for (const auto& m : e.members) if (value == m.second) return true;
+    return false;
+}
 
 const ConstValue* constant_or_fail(Sema& s, const Expr& value, const std::string& what, const char* keyword,
                                    const char* expected) {
@@ -36,6 +57,15 @@ const ConstValue* constant_or_fail(Sema& s, const Expr& value, const std::string
 }
 
 }  // namespace
+
+void check_performance_hints(Sema& s, const Expr* latency, const Expr* allow_tma, const std::string& name,
+                             const std::string& what) {
+    if (latency) check_tile_hint(s, name, "latency", *latency, what);
+    if (allow_tma) {
+        const ConstValue* c = s.constant(*allow_tma);
+        if (!c || !c->is_int()) s.fail(allow_tma->loc, what + "() allow_tma must be a constant True or False");
+    }
+}
 
 void check_tile_hint(Sema& s, const std::string& name, const char* keyword, const Expr& value, const std::string& what) {
     const std::string k = keyword;
@@ -49,19 +79,10 @@ void check_tile_hint(Sema& s, const std::string& name, const char* keyword, cons
         if (!c->is_int() || c->as_int() < 1 || c->as_int() > 10) s.fail(value.loc, what + "() latency must be an integer from 1 to 10");
         return;
     }
-    const ConstValue* c = constant_or_fail(s, value, what, keyword, k == "rounding_mode" ? "a tile.RoundingMode member"
-                                                                    : k == "memory_order" ? "a tile.MemoryOrder member"
-                                                                                          : "a tile.MemoryScope member");
-    if (c->kind == ConstValue::Kind::None) return;
     const std::string enumeration = k == "rounding_mode" ? "RoundingMode" : k == "memory_order" ? "MemoryOrder" : "MemoryScope";
-    static const std::map<std::string, std::vector<const char*>> kMembers = {
-        {"RoundingMode", {"nearest_even", "zero", "negative_inf", "positive_inf", "nearest_away", "full", "approx", "nearest_int_to_zero"}},
-        {"MemoryOrder", {"weak", "relaxed", "acquire", "release", "acq_rel"}},
-        {"MemoryScope", {"none", "block", "device", "sys"}}};
-    bool member = false;
-    if (c->kind == ConstValue::Kind::String)
-        for (const char* m : kMembers.at(enumeration)) member = member || c->s == m;
-    if (!member) s.fail(value.loc, what + "() " + k + " must be a tile." + enumeration + " member");
+    const ConstValue* c = constant_or_fail(s, value, what, keyword, ("a tile." + enumeration + " member").c_str());
+    if (c->kind == ConstValue::Kind::None) return;
+    if (c->kind != ConstValue::Kind::String || !is_member(enumeration, c->s)) s.fail(value.loc, what + "() " + k + " must be a tile." + enumeration + " member");
     if (k != "rounding_mode") return;  // loads and stores of one block are ordered as written whatever the order asked
     // simt rounds to nearest even; exp and tanh compute in full precision, which APPROX allows.
     const bool approx_ok = name == "exp" || name == "tanh";

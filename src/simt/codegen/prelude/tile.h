@@ -592,16 +592,22 @@ SIMT_INLINE Out simt_array_slice(const simt_array<T, N, L>& x, int64_t start, in
 
 // The tile at tile index idx of array x: element c of the tile is x[idx * shape + c]; elements
 // outside the array read as pad.
+// Where tile tix of an S-shaped tiling of x starts (origin), and whether the tile lies wholly inside x.
+template <class S, class T, int N, int L> SIMT_INLINE bool simt_tile_origin(const simt_array<T, N, L>& x, const int64_t* tix, int64_t* origin) {
+    bool whole = true;
+    for (int a = 0; a < N; ++a) {
+        origin[a] = tix[a] * S::dim(a);
+        whole = whole && tix[a] >= 0 && origin[a] + S::dim(a) <= x.shape[a];
+    }
+    return whole;
+}
+
 template <class Out, class T, int N, int L, class P, class... I>
 SIMT_DEVICE_FN Out simt_tile_load(const simt_array<T, N, L>& x, P pad, I... idx) {
     static_assert(sizeof...(I) == N && Out::rank == N, "a tile index per array axis");
     const int64_t tix[] = {(int64_t)idx...};
     int64_t origin[N];
-    bool whole = true;
-    for (int a = 0; a < N; ++a) {
-        origin[a] = tix[a] * Out::dim(a);
-        whole = whole && tix[a] >= 0 && origin[a] + Out::dim(a) <= x.shape[a];
-    }
+    const bool whole = simt_tile_origin<Out>(x, tix, origin);
     const bool quads = whole && simt_tile_quad_contiguous<T, Out::quad, L>(Out::dim(N - 1));
     Out r;
     for (int k = 0; k < Out::per_thread; k += Out::quad) {
@@ -631,11 +637,7 @@ SIMT_DEVICE_FN void simt_tile_store(const simt_array<T, N, L>& x, const S& s, I.
     static_assert(sizeof...(I) == N && S::rank == N, "a tile index per array axis");
     const int64_t tix[] = {(int64_t)idx...};
     int64_t origin[N];
-    bool whole = true;
-    for (int a = 0; a < N; ++a) {
-        origin[a] = tix[a] * S::dim(a);
-        whole = whole && tix[a] >= 0 && origin[a] + S::dim(a) <= x.shape[a];
-    }
+    const bool whole = simt_tile_origin<S>(x, tix, origin);
     const bool quads = whole && simt_tile_quad_contiguous<T, S::quad, L>(S::dim(N - 1));
     for (int k = 0; k < S::per_thread; k += S::quad) {
         if (!S::valid(k)) continue;  // (a quad is valid or not as a whole)
@@ -674,10 +676,8 @@ template <class Out, class T, int N, int L, class P, class... I>
 SIMT_DEVICE_FN Out simt_tile_gather(const simt_array<T, N, L>& x, P pad, const I&... index) {
     Out r;
     for (int k = 0; k < Out::per_thread; ++k) {
-        int64_t c[] = {(int64_t)simt_tile_at(index, k)...};
-        bool in = Out::valid(k);
-        for (int a = 0; a < N; ++a) in = in && c[a] >= 0 && c[a] < x.shape[a];
-        r.v[k] = in ? *simt_address(x, c) : (T)pad;
+        const T* p = Out::valid(k) ? simt_tile_indexed(x, k, index...) : nullptr;
+        r.v[k] = p ? *p : (T)pad;
     }
     return r;
 }
@@ -694,12 +694,7 @@ SIMT_DEVICE_FN Out simt_tile_atomic(const simt_array<T, N, L>& x, F op, const V&
 
 template <class T, int N, int L, class V, class... I>
 SIMT_DEVICE_FN void simt_tile_scatter(const simt_array<T, N, L>& x, const V& value, const I&... index) {
-    using Shape = V;
-    for (int k = 0; k < Shape::per_thread; ++k) {
-        if (!Shape::valid(k)) continue;
-        int64_t c[] = {(int64_t)simt_tile_at(index, k)...};
-        bool in = true;
-        for (int a = 0; a < N; ++a) in = in && c[a] >= 0 && c[a] < x.shape[a];
-        if (in) *simt_address(x, c) = value.v[k];
-    }
+    for (int k = 0; k < V::per_thread; ++k)
+        if (V::valid(k))
+            if (T* p = simt_tile_indexed(x, k, index...)) *p = value.v[k];
 }
