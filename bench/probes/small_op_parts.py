@@ -10,6 +10,7 @@ import time
 
 import numpy as np
 
+from bench.affinity import one_cpu
 from bench.libs import Cupy, Simt
 from bench.stats import median
 from bench.workloads.launch import calibrate_spin
@@ -83,6 +84,18 @@ def floor_parts(simt):
 
 
 def main():
+    notes = []
+    with one_cpu(notes):  # every library and the floor on the same CPU (bench/affinity.py)
+        results = measure_all()
+    print(*notes, sep="\n", file=sys.stderr)
+    names = list(next(iter(results.values())).keys()) if results else []
+    print(f"{'part (µs per call)':28}" + "".join(f"{n:>10}" for n in results))
+    for part in names:
+        print(f"{part:28}" + "".join(f"{results[n][part]:10.2f}" if part in results[n] else f"{'-':>10}"
+                                     for n in results))
+
+
+def measure_all():
     libs = [Simt("cuda"), Cupy("cuda")]
     results = {}
     for lib in libs:
@@ -94,11 +107,7 @@ def main():
         results[lib.name] = parts(lib, xp)
     if "simt" in results:
         results["cuda-c++"] = floor_parts(libs[0].simt)
-    names = list(next(iter(results.values())).keys()) if results else []
-    print(f"{'part (µs per call)':28}" + "".join(f"{n:>10}" for n in results))
-    for part in names:
-        print(f"{part:28}" + "".join(f"{results[n][part]:10.2f}" if part in results[n] else f"{'-':>10}"
-                                     for n in results))
+    return results
 
 
 if __name__ == "__main__":

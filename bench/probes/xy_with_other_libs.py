@@ -1,5 +1,5 @@
 """Does loading other CUDA libraries into the process change simt's host time for `z = x + y`
-on one element? (python -m bench.probes.xy_with_other_libs; the benchmark suite runs every
+on one element, or for launching an empty 3-array kernel? (python -m bench.probes.xy_with_other_libs; the benchmark suite runs every
 library in one process.) Measured as the small_op workload measures it, behind a ~20 ms spin
 kernel, first with simt alone, then after CuPy, PyTorch and numba-cuda have each run a kernel."""
 import time
@@ -23,16 +23,23 @@ def main():
     def measure(label):
         add = simt.add
         z = add(x, y)
-        samples = []
+        kit.burst(3, 1)
+        adds, launches = [], []
         for _ in range(9):
             kit.spin(iters)
             t0 = time.perf_counter()
             for _ in range(OPS):
                 z = add(x, y)
-            samples.append((time.perf_counter() - t0) / OPS)
+            adds.append((time.perf_counter() - t0) / OPS)
+            kit.synchronize()
+            kit.spin(iters)
+            t0 = time.perf_counter()
+            kit.burst(3, OPS)
+            launches.append((time.perf_counter() - t0) / OPS)
             kit.synchronize()
         assert z.get()[0] == np.float32(3.75)
-        print(f"{label:34} {median(samples) * 1e6:6.2f} µs  (min {min(samples) * 1e6:.2f})", flush=True)
+        print(f"{label:34} x + y {median(adds) * 1e6:6.2f} µs (min {min(adds) * 1e6:.2f}), "
+              f"launch {median(launches) * 1e6:6.2f} µs (min {min(launches) * 1e6:.2f})", flush=True)
 
     measure("simt alone")
     try:

@@ -2,6 +2,7 @@
 # report, and one end-to-end run. Logic only: no assertion depends on how fast anything is.
 import json
 import os
+import subprocess
 import sys
 
 import numpy as np
@@ -327,3 +328,24 @@ def test_cells_of_interleaved_samples_count_the_outlasted_repetitions():
     assert cell.status == "ok" and cell.value == pytest.approx(2.0)
     assert "in 1 of 3 repetitions" in cell.note
     assert cell_from(ValueError("no device"), 0.02).status == "error"
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="this platform has no sched_setaffinity")
+def test_one_cpu_pins_the_thread_and_its_children_then_restores(monkeypatch):
+    from bench.affinity import one_cpu
+    allowed = os.sched_getaffinity(0)
+    wanted = min(allowed)
+    monkeypatch.setenv("SIMT_BENCH_CPU", str(wanted))
+    notes = []
+    with one_cpu(notes) as cpu:
+        assert cpu == wanted and os.sched_getaffinity(0) == {wanted}
+        child = subprocess.run([sys.executable, "-c", "import os; print(sorted(os.sched_getaffinity(0)))"],
+                               capture_output=True, text=True, check=True)
+        assert child.stdout.strip() == f"[{wanted}]"
+    assert os.sched_getaffinity(0) == allowed
+    assert len(notes) == 1 and f"CPU {wanted}" in notes[0]
+    monkeypatch.setenv("SIMT_BENCH_CPU", str(max(allowed) + 1000))
+    with pytest.raises(ValueError, match="SIMT_BENCH_CPU"):
+        with one_cpu([]):
+            pass
+    assert os.sched_getaffinity(0) == allowed

@@ -253,6 +253,60 @@ def test_pool_reuses_freed_memory():
     simt.get_default_memory_pool().free_all_blocks()  # leave the memory to other test processes
 
 
+@cuda.jit
+def spin_then_copy(src, dst, n):
+    """Busy for a while, then copies src into dst: a late reader of src."""
+    i = cuda.grid(1)
+    if i < dst.size:
+        v = 0.0
+        for _ in range(n):
+            v = v * 0.999999 + 1e-7
+        dst[i] = src[i] + v * 0.0
+
+
+@needs_cuda
+def test_reused_small_blocks_wait_for_their_last_reader(rng):
+    # A freed small block is handed to the next allocation of its size class on the default
+    # stream without a driver call; work queued before the free must still read the old values.
+    for n in (1, 1000, 20000):
+        old, new = rng.standard_normal(n), rng.standard_normal(n)
+        src, dst = simt.asarray(old), simt.zeros(n)
+        where = src.__cuda_array_interface__["data"][0]
+        spin_then_copy[(n + 127) // 128, 128](src, dst, 2_000_000)  # still running below
+        del src
+        reused = simt.asarray(new)  # the same block, overwritten in stream order
+        assert reused.__cuda_array_interface__["data"][0] == where
+        np.testing.assert_array_equal(dst.get(), old)
+        np.testing.assert_array_equal(reused.get(), new)
+
+
+@needs_cuda
+def test_small_blocks_freed_behind_another_stream_are_not_reused_early(rng):
+    n = 4096
+    old, new = rng.standard_normal(n), rng.standard_normal(n)
+    src, dst = simt.asarray(old), simt.zeros(n)
+    cuda.synchronize()
+    s = cuda.Stream(non_blocking=True)
+    spin_then_copy[n // 128, 128, s](src, dst, 2_000_000)
+    del src  # held by the launch until the stream passes it
+    others = [simt.asarray(new) for _ in range(4)]  # the default stream, same size class
+    s.synchronize()
+    np.testing.assert_array_equal(dst.get(), old)
+    for o in others:
+        np.testing.assert_array_equal(o.get(), new)
+
+
+@needs_cuda
+def test_free_all_blocks_after_many_small_arrays(rng):
+    sizes = rng.integers(1, 5000, 3000)
+    arrays = [simt.full(int(k), float(i)) for i, k in enumerate(sizes)]
+    del arrays  # more than the cache keeps: the rest go back to the pool
+    simt.get_default_memory_pool().free_all_blocks()
+    again = [simt.full(int(k), float(-i)) for i, k in enumerate(sizes[:50])]
+    for i, (a, k) in enumerate(zip(again, sizes[:50])):
+        np.testing.assert_array_equal(a.get(), np.full(int(k), float(-i)))
+
+
 @needs_cuda
 def test_out_of_memory_names_the_size():
     total = cuda.Device().attributes["total_memory"]
