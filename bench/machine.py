@@ -77,7 +77,9 @@ def _command_output(args):
 
 
 def git_commit(root):
-    return _command_output(["git", "-C", root, "rev-parse", "--short", "HEAD"])
+    """SIMT_BENCH_COMMIT where set (a copy of the tree whose git metadata lags, as on a lent GPU
+    machine), else the checkout's HEAD."""
+    return os.environ.get("SIMT_BENCH_COMMIT") or _command_output(["git", "-C", root, "rev-parse", "--short", "HEAD"])
 
 
 def describe(simt, libs, root):
