@@ -266,16 +266,14 @@ def spin_then_copy(src, dst, n):
 
 @needs_cuda
 def test_reused_small_blocks_wait_for_their_last_reader(rng):
-    # A freed small block is handed to the next allocation of its size class on the default
-    # stream without a driver call; work queued before the free must still read the old values.
+    # Frees are stream-ordered: the pool may hand the block of a freed array to the next
+    # allocation on the default stream while a kernel queued before the free still reads it.
     for n in (1, 1000, 20000):
         old, new = rng.standard_normal(n), rng.standard_normal(n)
         src, dst = simt.asarray(old), simt.zeros(n)
-        where = src.__cuda_array_interface__["data"][0]
         spin_then_copy[(n + 127) // 128, 128](src, dst, 2_000_000)  # still running below
         del src
-        reused = simt.asarray(new)  # the same block, overwritten in stream order
-        assert reused.__cuda_array_interface__["data"][0] == where
+        reused = simt.asarray(new)  # often src's block, written in stream order after the kernel
         np.testing.assert_array_equal(dst.get(), old)
         np.testing.assert_array_equal(reused.get(), new)
 
@@ -300,8 +298,8 @@ def test_small_blocks_freed_behind_another_stream_are_not_reused_early(rng):
 def test_free_all_blocks_after_many_small_arrays(rng):
     sizes = rng.integers(1, 5000, 3000)
     arrays = [simt.full(int(k), float(i)) for i, k in enumerate(sizes)]
-    del arrays  # more than the cache keeps: the rest go back to the pool
-    simt.get_default_memory_pool().free_all_blocks()
+    del arrays
+    simt.get_default_memory_pool().free_all_blocks()  # the pool trimmed while nothing is queued
     again = [simt.full(int(k), float(-i)) for i, k in enumerate(sizes[:50])]
     for i, (a, k) in enumerate(zip(again, sizes[:50])):
         np.testing.assert_array_equal(a.get(), np.full(int(k), float(-i)))

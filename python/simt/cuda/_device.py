@@ -133,9 +133,8 @@ _default = Stream(null=True)  # the legacy default stream
 
 class MemoryPool:
     """The device allocator's cache (cupy.get_default_memory_pool()). On the cuda backend freed
-    memory stays in the driver's stream-ordered pool for reuse, and small blocks freed on the
-    default stream are kept by simt for the next allocation of their size; free_all_blocks() hands
-    what no array uses back to the device (e.g. for another process or library)."""
+    memory stays in the driver's stream-ordered pool for reuse; free_all_blocks() hands what no
+    array uses back to the device (e.g. for another process or library)."""
 
     def free_all_blocks(self):
         _simt.release_cached_memory()

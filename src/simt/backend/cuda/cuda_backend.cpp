@@ -10,7 +10,6 @@
 #include <deque>
 #include <mutex>
 #include <unordered_map>
-#include "backend/cuda/block_cache.h"
 #include "backend/cuda/builtin_kernels.h"
 #include "backend/cuda/driver_api.h"
 #include "backend/cuda/nvrtc_api.h"
@@ -47,7 +46,6 @@ struct DeviceState {
     std::atomic<bool> opened{false};
     cu::Context context = nullptr;
     cu::MemPool pool = nullptr;
-    BlockCache blocks;         // small blocks freed on the legacy stream, for its next allocations
     cu::Stream aux = nullptr;  // private non-blocking stream for reading bounds records
     PinnedStaging staging;
     std::once_flag builtins_once;
@@ -152,19 +150,14 @@ public:
     // ---- memory ---------------------------------------------------------------------------
     void* allocate(size_t bytes, StreamHandle stream) override {
         DeviceState& s = bind();
-        if (!stream)
-            if (uint64_t kept = s.blocks.take(bytes)) return reinterpret_cast<void*>(uintptr_t(kept));
-        const size_t size = BlockCache::rounded(bytes);  // so the block can serve its whole class later
         cu::DevicePtr p = 0;
         cu::Result r = cu::kErrorOutOfMemory;
         if (bytes <= size_t(s.props.total_memory)) {
-            r = d_.cuMemAllocAsync(&p, size, cu_stream(stream));
+            r = d_.cuMemAllocAsync(&p, bytes ? bytes : 1, cu_stream(stream));
             if (r == cu::kErrorOutOfMemory) {
-                // The blocks kept for reuse, and memory freed on other streams once that work is
-                // done, go back to the pool.
-                free_kept_blocks(s);
+                // Memory freed on other streams returns to the pool once that work is done.
                 check(d_.cuCtxSynchronize());
-                r = d_.cuMemAllocAsync(&p, size, cu_stream(stream));
+                r = d_.cuMemAllocAsync(&p, bytes ? bytes : 1, cu_stream(stream));
             }
         }
         if (r == cu::kErrorOutOfMemory)
@@ -176,15 +169,14 @@ public:
         return reinterpret_cast<void*>(uintptr_t(p));
     }
 
-    void release(void* ptr, size_t bytes, StreamHandle stream) noexcept override {
+    void release(void* ptr, size_t, StreamHandle stream) noexcept override {
         if (!ptr) return;
         try {
             int device = 0;
             if (devices_.size() > 1 &&
                 d_.cuPointerGetAttribute(&device, cu::kPointerAttrDeviceOrdinal, device_ptr(ptr)) != cu::kSuccess)
                 return;  // not ours, or the driver is shutting down
-            DeviceState& s = bind(device);
-            if (!stream && s.blocks.keep(device_ptr(ptr), bytes)) return;
+            bind(device);
             // Stream-ordered: work queued before this point may still use the memory.
             d_.cuMemFreeAsync(device_ptr(ptr), cu_stream(stream));
         } catch (...) {
@@ -454,7 +446,6 @@ public:
         for (auto& d : devices_) {
             if (!d->opened.load()) continue;  // nothing was ever allocated there
             bind(d->ordinal);
-            free_kept_blocks(*d);
             check(d_.cuCtxSynchronize());
             check(d_.cuMemPoolTrimTo(d->pool, 0));
         }
@@ -501,11 +492,6 @@ private:
         cu::Context current = nullptr;
         if (d_.cuCtxGetCurrent(&current) != cu::kSuccess || current != s.context) check(d_.cuCtxSetCurrent(s.context));
         return s;
-    }
-
-    // The blocks kept for reuse back to the driver's pool, in legacy-stream order like any free.
-    void free_kept_blocks(DeviceState& s) {
-        for (uint64_t p : s.blocks.drain()) check(d_.cuMemFreeAsync(p, nullptr));
     }
 
     void open_context(DeviceState& s) {
