@@ -196,3 +196,22 @@ TEST(SemaTile, InsertAndCompileTimeHelpers) {
     EXPECT_NE(typing_error("    ct.static_assert(1 > 2, 'never')\n    r = 1\n").find("tile.static_assert failed: never"), std::string::npos);
     EXPECT_EQ(type_of_r("    r = ct.ensure_constant(3) + 1\n"), int64_type());
 }
+
+TEST(SemaTile, LocalsAssignedOnceFromConstantsServeAsShapes) {
+    EXPECT_EQ(type_of_r("    n = 8\n    m = n * 2\n    r = ct.load(x, index=(0, 0), shape=(n, m))\n"),
+              tile_type(DType::Float32, {8, 16}));
+    EXPECT_EQ(type_of_r("    a, b = 4, 2 ** 3\n    r = ct.zeros((a, b), dtype=ct.int32)\n"), tile_type(DType::Int32, {4, 8}));
+    EXPECT_EQ(type_of_r("    s = (2, 4)\n    r = ct.load(x, index=(0, 0), shape=s)\n"), tile_type(DType::Float32, {2, 4}));
+    // Not one value for the whole function: reassigned, augmented, a loop target, set in a branch,
+    // or read before its assignment.
+    const char* const not_constant[] = {
+        "    n = 8\n    n = 16\n    r = ct.load(x, index=(0, 0), shape=(n, n))\n",
+        "    n = 8\n    n += 8\n    r = ct.load(x, index=(0, 0), shape=(n, n))\n",
+        "    n = 8\n    for n in range(2):\n        pass\n    r = ct.load(x, index=(0, 0), shape=(n, n))\n",
+        "    if ct.bid(0) == 0:\n        n = 8\n    r = ct.load(x, index=(0, 0), shape=(n, n))\n",
+        "    for i in range(2):\n        if i > 0:\n            r = ct.load(x, index=(0, 0), shape=(n, n))\n    n = 8\n",
+        "    n = ct.bid(0)\n    r = ct.load(x, index=(0, 0), shape=(n, n))\n",
+    };
+    for (const char* body : not_constant)
+        EXPECT_NE(typing_error(body).find("shape must be known when the kernel compiles"), std::string::npos) << body;
+}

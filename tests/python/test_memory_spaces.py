@@ -120,6 +120,45 @@ def test_local_array_per_thread(rng):
     np.testing.assert_array_equal(out.get(), np.maximum.accumulate(x, axis=1))
 
 
+def test_local_array_sized_by_locals_holding_constants(rng):
+    # numba types these through constant propagation; simt counts a local assigned once, by a
+    # top-level statement, from a constant as that constant.
+    @cuda.jit
+    def window_sums(x, out):
+        width = 4
+        rows, cols = 2, width * 2
+        buf = cuda.local.array((rows, cols), np.float64)
+        i = cuda.grid(1)
+        if i >= out.size:
+            return
+        for r in range(rows):
+            for c in range(cols):
+                buf[r, c] = x[i, r * cols + c]
+        total = 0.0
+        for r in range(rows):
+            for c in range(width):
+                total += buf[r, c]
+        out[i] = total
+
+    x = rng.standard_normal((50, 16))
+    out = simt.zeros(50)
+    window_sums[1, 64](simt.asarray(x), out)
+    np.testing.assert_allclose(out.get(), x[:, 0:4].sum(axis=1) + x[:, 8:12].sum(axis=1), rtol=1e-12)
+
+
+def test_local_array_sized_by_a_reassigned_local_is_refused():
+    @cuda.jit
+    def k(out):
+        n = 4
+        n = n + 1
+        buf = cuda.local.array(n, np.float64)
+        buf[0] = 1.0
+        out[0] = buf[0]
+
+    with pytest.raises(cuda.TypingError, match="shape must be a constant integer"):
+        k[1, 1](simt.zeros(1))
+
+
 def test_local_array_2d_in_device_function(rng):
     @cuda.jit(device=True)
     def transpose_sum(a, i):

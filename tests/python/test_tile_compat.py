@@ -519,3 +519,43 @@ def test_num_tiles_with_order():
     out = simt.zeros(3, np.int64)
     run(tiles_along_permuted_axes, 1, simt.zeros((10, 30)), out)
     np.testing.assert_array_equal(out.get(), [8, 2, 3])
+
+
+TILE_ROWS = 2
+
+
+@ct.kernel
+def shapes_from_locals(x, out, TILE: ct.Constant[int]):
+    half = TILE // 2           # a local assigned once, from a constant: a constant itself
+    rows, cols = TILE_ROWS, half
+    t = ct.load(x, index=(ct.bid(0), 0), shape=(rows, cols))
+    ct.store(out, index=(ct.bid(0), 0), tile=t * half)
+
+
+def test_tile_shapes_from_locals_holding_constants(rng):
+    h = random_host(rng, (8, 8), np.float32)
+    out = simt.zeros((8, 8), np.float32)
+    run(shapes_from_locals, 4, simt.asarray(h), out, 8)
+    want = np.zeros_like(h)
+    want[:, :4] = h[:, :4] * 4
+    np.testing.assert_allclose(out.get(), want, rtol=1e-6)
+
+
+@ct.kernel
+def shape_from_reassigned_local(x, n: ct.Constant[int]):
+    m = n
+    m = m * 2  # assigned twice: not one value for the whole function
+    ct.store(x, index=(0,), tile=ct.load(x, index=(0,), shape=(m,)))
+
+
+@ct.kernel
+def shape_from_local_set_in_a_branch(x, n: ct.Constant[int]):
+    if ct.bid(0) == 0:
+        m = n
+    ct.store(x, index=(0,), tile=ct.load(x, index=(0,), shape=(m,)))
+
+
+@pytest.mark.parametrize("kernel", [shape_from_reassigned_local, shape_from_local_set_in_a_branch])
+def test_tile_shapes_from_locals_that_are_not_constants(kernel):
+    with pytest.raises(simt.cuda.TypingError, match=r"shape must be known when the kernel compiles"):
+        run(kernel, 1, simt.zeros(16), 4)

@@ -83,6 +83,7 @@ void Sema::run() {
     std::set<std::string> assigned;
     collect_assigned(def.body, assigned);
     for (const std::string& n : assigned) local_names_.insert(n);
+    find_single_assignments();
     collect_inner_functions();
 
     const int kMaxPasses = 64;
@@ -245,6 +246,7 @@ void Sema::statement(Stmt& s) {
         case StmtKind::Assign: {
             const Type* vt = type_of(*s.value);
             for (ExprPtr& t : s.targets) assign(*t, vt, s.value.get(), s.loc);
+            note_local_constants(s);
             return;
         }
         case StmtKind::AugAssign: {

@@ -194,6 +194,7 @@ const Type* Sema::infer_name(Expr& e) {
             incomplete_ = true;
             return nullptr;
         }
+        read_local_constant(e);
         return it->second;
     }
     auto inner = inner_functions_.find(e.text);

@@ -105,6 +105,13 @@ private:
     // Locals that exist only while compiling: a dtype (`dt = a.dtype`) or a string constant
     // (`pad = tile.PaddingMode.ZERO`). Reads are the value; no variable is emitted.
     std::map<std::string, ConstValue> constant_strings_;
+    // Locals assigned once, by a top-level statement, a number or tuple of numbers known while
+    // compiling: their reads after that statement are that constant (sema/local_constants.cpp).
+    std::map<std::string, const Stmt*> single_assignments_;
+    std::map<std::string, std::pair<ConstValue, Loc>> local_constants_;
+    void find_single_assignments();
+    void note_local_constants(const Stmt& s);
+    void read_local_constant(Expr& e);
     std::vector<std::string> local_order_;
     std::map<std::string, std::shared_ptr<DeviceFunctionRef>> inner_functions_;  // nested defs/lambdas by name
     const Expr* callee_name_ = nullptr;  // the Name a Call being typed calls (an inner function may only be called)
