@@ -95,6 +95,19 @@ def test_closure_default_argument_and_lambda(rng, dtype):
     compare_with_python(closure_default_lambda, rng, dtype, 100, 100, [float(rng.uniform(-3, 3))])
 
 
+def lambdas_in_expressions(x, out, scale):
+    i = cuda.grid(1)
+    if i < x.size:
+        shift = 0.5
+        out[i] = (lambda v, w=2.0: v * scale * w + shift)(x[i]) + (lambda: shift)()
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_lambdas_written_inside_expressions(rng, dtype):
+    # Defined just before their statement, as inner functions: they read enclosing variables.
+    compare_with_python(lambdas_in_expressions, rng, dtype, 100, 100, [float(rng.uniform(-3, 3))])
+
+
 def keywords(x, out, k):
     def affine(v, a=1, b=0):
         return a * v + b
@@ -253,8 +266,8 @@ ERRORS = [
     x[0] = abs(g)
     """, "inner function 'g' can only be called", 4),
     ("""
-    x[0] = (lambda v: v)(1.0)
-    """, "lambda here", 2),
+    pair = (lambda v: v, 1.0)
+    """, "a lambda can only be called, or given to a function that takes one", 2),
     ("""
     x[0] = g(1.0)
     def g(v):

@@ -3,6 +3,8 @@ data: NaN in max/min/argmax/argmin/maximum/minimum (ignored unless propagate_nan
 RoundingMode/MemoryOrder/MemoryScope enumerations and hint keywords (rounding_mode, flush_to_zero,
 latency, check_bounds, memory_order), and the function spellings of operators (equal ... less_equal,
 bitwise_not/lshift/rshift), isnan and atan2 (src/simt/sema/builtins_tile_named.cpp, tile_hints.cpp)."""
+import math
+
 import numpy as np
 import pytest
 
@@ -559,3 +561,69 @@ def shape_from_local_set_in_a_branch(x, n: ct.Constant[int]):
 def test_tile_shapes_from_locals_that_are_not_constants(kernel):
     with pytest.raises(simt.cuda.TypingError, match=r"shape must be known when the kernel compiles"):
         run(kernel, 1, simt.zeros(16), 4)
+
+
+def largest_magnitude(a, b):  # a device function given to tile.reduce
+    return ct.maximum(abs(a), abs(b))
+
+
+@ct.kernel
+def custom_reductions(x, sums, mags, mags_kept, running_max, products, ors, bits):
+    t = ct.load(x, index=(0, 0), shape=(8, 16))
+    weight = 1.0
+    ct.store(sums, index=(0,), tile=ct.reduce(t, 1, lambda a, b: a * weight + b, 0.0))
+    ct.store(mags, index=(0,), tile=ct.reduce(t, axis=0, func=largest_magnitude, identity=0.0))
+    ct.store(mags_kept, index=(0, 0), tile=ct.reduce(t, -2, largest_magnitude, 0.0, keepdims=True))
+    ct.store(running_max, index=(0, 0), tile=ct.scan(t, 1, ct.maximum, -math.inf))
+    ct.store(products, index=(0, 0), tile=ct.scan(t, axis=0, func=lambda a, b: a * b, identity=1.0, reverse=True))
+    b = ct.load(bits, index=(0, 0), shape=(8, 16))
+    ct.store(ors, index=(0,), tile=ct.reduce(b, 1, lambda p, q: p | q, 0))
+
+
+def test_reduce_and_scan_with_the_users_function(rng):
+    h = random_host(rng, (8, 16), np.float64)
+    bits = (np.int32(1) << rng.integers(0, 31, (8, 16))).astype(np.int32)
+    outs = [simt.zeros(8), simt.zeros(16), simt.zeros((1, 16)), simt.zeros((8, 16)), simt.zeros((8, 16)),
+            simt.zeros(8, np.int32)]
+    run(custom_reductions, 1, simt.asarray(h), *outs[:5], outs[5], simt.asarray(bits))
+    sums, mags, mags_kept, running_max, products, ors = (o.get() for o in outs)
+    np.testing.assert_allclose(sums, h.sum(axis=1), rtol=1e-12, atol=1e-12)
+    np.testing.assert_array_equal(mags, np.abs(h).max(axis=0))
+    np.testing.assert_array_equal(mags_kept, np.abs(h).max(axis=0, keepdims=True))
+    np.testing.assert_array_equal(running_max, np.maximum.accumulate(h, axis=1))
+    np.testing.assert_allclose(products, np.cumprod(h[::-1], axis=0)[::-1], rtol=1e-12)
+    np.testing.assert_array_equal(ors, np.bitwise_or.reduce(bits, axis=1))
+
+
+@ct.kernel
+def reduce_with_unknown_identity(x, start):
+    ct.store(x, index=(0,), tile=ct.reduce(ct.load(x, index=(0, 0), shape=(4, 4)), 1, lambda a, b: a + b, start))
+
+
+@ct.kernel
+def reduce_with_a_pair_function(x):
+    ct.store(x, index=(0,), tile=ct.reduce(ct.load(x, index=(0, 0), shape=(4, 4)), 1, lambda a, b: (a, b), 0.0))
+
+
+@ct.kernel
+def reduce_a_tuple_of_tiles(x):
+    t = ct.load(x, index=(0, 0), shape=(4, 4))
+    ct.store(x, index=(0,), tile=ct.reduce((t, t), 1, lambda a, b, c, d: (a + c, b + d), (0.0, 0.0)))
+
+
+@ct.kernel
+def lambda_stored_as_a_value(x):
+    f = (lambda a, b: a + b, 1)
+    ct.store(x, index=(0,), tile=ct.load(x, index=(0,), shape=(4,)))
+
+
+@pytest.mark.parametrize("kernel, message", [
+    (reduce_with_unknown_identity, r"identity must be a number known when the kernel compiles"),
+    (reduce_with_a_pair_function, r"func must return one number of the tile's dtype \(float64\)"),
+    (reduce_a_tuple_of_tiles, r"tile.reduce\(\) of a tuple of tiles is not supported yet"),
+    (lambda_stored_as_a_value, r"a lambda can only be called, or given to a function that takes one \(tile.reduce"),
+])
+def test_reduce_misuse_is_a_clear_error(kernel, message):
+    args = (simt.zeros((4, 4)), 1.5) if kernel is reduce_with_unknown_identity else (simt.zeros((4, 4)),)
+    with pytest.raises(simt.cuda.TypingError, match=message):
+        run(kernel, 1, *args)

@@ -150,7 +150,7 @@ static void dump_block(const std::vector<StmtPtr>& body, int depth, std::string&
     for (const StmtPtr& s : body) dump_stmt(*s, depth, out);
 }
 
-static ExprPtr clone_expr(const Expr* e) {
+ExprPtr clone_expr(const Expr* e) {
     if (!e) return nullptr;
     auto c = std::make_unique<Expr>(e->kind, e->loc);
     c->text = e->text;

@@ -104,6 +104,7 @@ struct FunctionDef {
 // A copy of a function's tree without the annotations of semantic analysis (an inner function is
 // analyzed once per specialization, each on its own copy).
 FunctionDef clone(const FunctionDef& f);
+ExprPtr clone_expr(const Expr* e);  // a fresh copy of e and its children, without sema's annotations
 
 // Debug rendering of the tree as nested S-expressions (used by the parser tests).
 std::string dump(const Expr& e);

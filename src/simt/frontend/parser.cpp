@@ -72,9 +72,14 @@ private:
     StmtPtr parse_lambda_assignment() {
         Token name = next();
         next();  // '='
+        return parse_lambda(name.text, name.loc);
+    }
+
+    // `lambda params: expr` (at the 'lambda'): a FunctionDef statement defining `name`.
+    StmtPtr parse_lambda(const std::string& name, Loc stmt_loc) {
         auto f = std::make_shared<FunctionDef>();
         f->loc = next().loc;  // 'lambda'
-        f->name = name.text;
+        f->name = name;
         f->is_lambda = true;
         while (!is_op(":")) {
             if (is_op("*") || is_op("**")) fail(peek().loc, "unsupported parameter: *args/**kwargs in a lambda");
@@ -90,9 +95,20 @@ private:
         auto ret = std::make_unique<Stmt>(StmtKind::Return, peek().loc);
         ret->value = parse_test();
         f->body.push_back(std::move(ret));
-        auto s = std::make_unique<Stmt>(StmtKind::FunctionDef, name.loc);
+        auto s = std::make_unique<Stmt>(StmtKind::FunctionDef, stmt_loc);
         s->def = std::move(f);
         return s;
+    }
+
+    // A lambda written inside an expression (`tile.reduce(t, 0, lambda a, b: a + b, 0)`) becomes
+    // an inner function defined just before the statement it is in, and the expression names it.
+    ExprPtr parse_inline_lambda() {
+        Loc loc = peek().loc;
+        std::string name = "lambda_at_" + std::to_string(loc.line) + "_" + std::to_string(loc.col);
+        hoisted_.push_back(parse_lambda(name, loc));
+        auto e = std::make_unique<Expr>(ExprKind::Name, loc);
+        e->text = name;
+        return e;
     }
 
     // --- token helpers -------------------------------------------------------------------
@@ -142,7 +158,18 @@ private:
         return body;
     }
 
+    // One statement into `out`, preceded by the definitions of the lambdas its expressions hold.
     void parse_statement(std::vector<StmtPtr>& out) {
+        std::vector<StmtPtr> enclosing = std::move(hoisted_);  // (a compound statement's header)
+        hoisted_.clear();
+        const size_t at = out.size();
+        parse_statement_itself(out);
+        out.insert(out.begin() + std::ptrdiff_t(at), std::make_move_iterator(hoisted_.begin()),
+                   std::make_move_iterator(hoisted_.end()));
+        hoisted_ = std::move(enclosing);
+    }
+
+    void parse_statement_itself(std::vector<StmtPtr>& out) {
         const Token& t = peek();
         if (t.kind == Tok::Name) {
             const std::string& w = t.text;
@@ -372,11 +399,11 @@ private:
     }
 
     [[noreturn]] void fail_lambda(Loc loc) {
-        fail(loc, "unsupported expression: lambda here (a lambda can only be assigned to a name, `f = lambda x: ...`, and then called)");
+        fail(loc, "unsupported expression: lambda here (write it in parentheses, or as a call's argument)");
     }
 
     ExprPtr parse_test() {
-        if (is_name("lambda")) fail_lambda(peek().loc);
+        if (is_name("lambda")) return parse_inline_lambda();
         ExprPtr body = parse_or_test();
         if (is_name("if")) {
             Loc loc = next().loc;
@@ -689,6 +716,7 @@ private:
     const SourceText& src_;
     std::vector<Token> toks_;
     size_t pos_ = 0;
+    std::vector<StmtPtr> hoisted_;  // lambdas of the statement being parsed (parse_inline_lambda)
 };
 
 }  // namespace

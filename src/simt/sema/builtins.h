@@ -18,6 +18,8 @@ struct BuiltinFunction {
     const Type* (*infer)(Sema& sema, Expr& call);
     // C++ code for a typed call.
     std::string (*emit)(Emitter& em, const Expr& call);
+    // Takes a function as an argument (tile.reduce): inner functions and lambdas may be passed.
+    bool takes_functions = false;
 };
 
 // What `module.attr` denotes.
@@ -85,6 +87,7 @@ void register_libdevice_builtins(BuiltinRegistry& r);
 void register_tile_builtins(BuiltinRegistry& r);
 void register_tile_named_builtins(BuiltinRegistry& r);  // (sema/builtins_tile_named.cpp; called by the above)
 void register_tile_scan_builtins(BuiltinRegistry& r);   // (sema/builtins_tile_scan.cpp; likewise)
+void register_tile_custom_builtins(BuiltinRegistry& r); // (sema/builtins_tile_custom.cpp; likewise)
 void register_tile_view_builtins(BuiltinRegistry& r);   // (sema/builtins_tile_view.cpp; likewise)
 void register_tile_select_builtins(BuiltinRegistry& r); // (sema/builtins_tile_select.cpp; likewise)
 

@@ -388,6 +388,13 @@ const Type* Sema::infer_call(Expr& e) {
     const Type* callee = type_of(*e.children[0]);
     callee_name_ = nullptr;
     bool incomplete = !callee;
+    // Builtins that call a function they are given may be given an inner function (or lambda).
+    const bool takes_functions = callee && callee->kind == TypeKind::Function && builtins().function(callee->name) &&
+                                 builtins().function(callee->name)->takes_functions;
+    if (takes_functions) {
+        for (size_t i = 1; i < e.children.size(); ++i) function_values_.insert(e.children[i].get());
+        for (Keyword& k : e.keywords) function_values_.insert(k.value.get());
+    }
     for (size_t i = 1; i < e.children.size(); ++i) if (!type_of(*e.children[i])) incomplete = true;
     for (Keyword& k : e.keywords) if (!type_of(*k.value)) incomplete = true;
     if (incomplete) return nullptr;

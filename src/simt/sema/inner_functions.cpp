@@ -138,8 +138,12 @@ void Sema::collect_inner_functions() {
 }
 
 const Type* Sema::infer_inner_function_name(Expr& e, const std::shared_ptr<DeviceFunctionRef>& ref) {
-    if (&e != callee_name_)
-        fail(e.loc, "inner function '" + e.text + "' can only be called: it cannot be stored, returned or passed as a value");
+    if (&e != callee_name_ && !function_values_.count(&e)) {
+        const bool written_inline = ref->inner && ref->inner->is_lambda && e.text.rfind("lambda_at_", 0) == 0;
+        fail(e.loc, (written_inline ? std::string("a lambda") : "inner function '" + e.text + "'") +
+                        " can only be called, or given to a function that takes one (tile.reduce, tile.scan): it cannot "
+                        "be stored, returned or passed as a value");
+    }
     resolved(e).device_function = ref;
     return device_function_type(ref->key);
 }

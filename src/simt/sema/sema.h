@@ -57,6 +57,12 @@ public:
     bool final_pass() const { return final_; }
     // The inner functions an inner function's body can name (its enclosing scopes' ones).
     void inherit_inner_functions(const DeviceFunctionRef& ref);
+    // A builtin that takes a function (tile.reduce's `func`): the call `func(v0, v1, ...)` with
+    // values of `types`, built once into site's Resolved::synthetic and typed; its return type, or
+    // null while an argument's type is still unknown (sema/function_arguments.cpp).
+    const Type* type_function_argument_call(Expr& site, const Expr& func, const std::vector<const Type*>& types);
+    // The names the values of that call have in the generated code, v0, v1, ...
+    static std::vector<std::string> function_argument_names(const Expr& site, size_t count);
 
 private:
     // statements
@@ -115,6 +121,7 @@ private:
     std::vector<std::string> local_order_;
     std::map<std::string, std::shared_ptr<DeviceFunctionRef>> inner_functions_;  // nested defs/lambdas by name
     const Expr* callee_name_ = nullptr;  // the Name a Call being typed calls (an inner function may only be called)
+    std::set<const Expr*> function_values_;  // arguments of builtins that take functions: may name inner functions
     bool changed_ = false;
     bool final_ = false;
     bool incomplete_ = false;   // a read of a local whose type is not known yet

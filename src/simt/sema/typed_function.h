@@ -43,6 +43,9 @@ struct Resolved {
     std::string builtin;                      // canonical builtin this Name/Attribute/Call denotes
     int memory_slot = -1;                     // array storage it declares: CompileUnit::memory_arrays index
     int sync_site = -1;                       // barrier or warp operation: CompileUnit::sync_sites index
+    // A call sema built for a builtin that takes a function (tile.reduce's combine): `func(v0, v1)`
+    // with Sema::function_argument_names() as its arguments (see sema/function_arguments.cpp).
+    std::shared_ptr<Expr> synthetic;
 };
 
 struct TypedFunction {
