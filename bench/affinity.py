@@ -12,7 +12,10 @@ def chosen_cpu(allowed):
     machine's interrupts)."""
     wanted = os.environ.get("SIMT_BENCH_CPU", "")
     if wanted.strip():
-        cpu = int(wanted)
+        try:
+            cpu = int(wanted)
+        except ValueError:
+            raise ValueError(f"SIMT_BENCH_CPU={wanted!r} is not a CPU number") from None
         if cpu not in allowed:
             raise ValueError(f"SIMT_BENCH_CPU={cpu} is not among this process's CPUs {sorted(allowed)}")
         return cpu
@@ -21,8 +24,10 @@ def chosen_cpu(allowed):
 
 @contextlib.contextmanager
 def one_cpu(notes):
-    """Runs the body with the calling thread pinned to one CPU (child processes started meanwhile
-    inherit it); appends a note saying which. Where affinity cannot be set, leaves it and says so."""
+    """Runs the body with the calling thread pinned to one CPU (child processes and threads started
+    meanwhile inherit it, and keep it afterwards: the libraries' own helper threads started in the
+    body stay on that CPU); appends a note saying which. Where affinity cannot be set, leaves it
+    and says so."""
     if not hasattr(os, "sched_getaffinity"):
         notes.append("not pinned to a CPU: this platform has no sched_setaffinity")
         yield None

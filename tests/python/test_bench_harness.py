@@ -344,8 +344,14 @@ def test_one_cpu_pins_the_thread_and_its_children_then_restores(monkeypatch):
         assert child.stdout.strip() == f"[{wanted}]"
     assert os.sched_getaffinity(0) == allowed
     assert len(notes) == 1 and f"CPU {wanted}" in notes[0]
-    monkeypatch.setenv("SIMT_BENCH_CPU", str(max(allowed) + 1000))
-    with pytest.raises(ValueError, match="SIMT_BENCH_CPU"):
+    for bad in (str(max(allowed) + 1000), "fast"):
+        monkeypatch.setenv("SIMT_BENCH_CPU", bad)
+        with pytest.raises(ValueError, match="SIMT_BENCH_CPU"):
+            with one_cpu([]):
+                pass
+        assert os.sched_getaffinity(0) == allowed
+    monkeypatch.setenv("SIMT_BENCH_CPU", str(wanted))
+    with pytest.raises(RuntimeError, match="inside"):  # an error in the body: the CPUs come back
         with one_cpu([]):
-            pass
+            raise RuntimeError("inside")
     assert os.sched_getaffinity(0) == allowed

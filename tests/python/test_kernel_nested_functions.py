@@ -102,6 +102,17 @@ def lambdas_in_expressions(x, out, scale):
         out[i] = (lambda v, w=2.0: v * scale * w + shift)(x[i]) + (lambda: shift)()
 
 
+def nested_lambdas(x, out, scale):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i] = (lambda a: (lambda b: a * b + scale)(2.0))(x[i])  # the inner one reads the outer's a
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_lambdas_inside_lambdas_see_their_parameters(rng, dtype):
+    compare_with_python(nested_lambdas, rng, dtype, 100, 100, [float(rng.uniform(-3, 3))])
+
+
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_lambdas_written_inside_expressions(rng, dtype):
     # Defined just before their statement, as inner functions: they read enclosing variables.
@@ -268,6 +279,11 @@ ERRORS = [
     ("""
     pair = (lambda v: v, 1.0)
     """, "a lambda can only be called, or given to a function that takes one", 2),
+    ("""
+    def g(v, h=lambda q: q):
+        return v
+    x[0] = g(1.0)
+    """, "a parameter's default value must be a constant, not a lambda", 2),
     ("""
     x[0] = g(1.0)
     def g(v):

@@ -570,14 +570,34 @@ def largest_magnitude(a, b):  # a device function given to tile.reduce
 @ct.kernel
 def custom_reductions(x, sums, mags, mags_kept, running_max, products, ors, bits):
     t = ct.load(x, index=(0, 0), shape=(8, 16))
-    weight = 1.0
-    ct.store(sums, index=(0,), tile=ct.reduce(t, 1, lambda a, b: a * weight + b, 0.0))
+    weight = 0.5
+    ct.store(sums, index=(0,), tile=ct.reduce(t, 1, lambda a, b: a + b * weight, 0.0))
     ct.store(mags, index=(0,), tile=ct.reduce(t, axis=0, func=largest_magnitude, identity=0.0))
     ct.store(mags_kept, index=(0, 0), tile=ct.reduce(t, -2, largest_magnitude, 0.0, keepdims=True))
     ct.store(running_max, index=(0, 0), tile=ct.scan(t, 1, ct.maximum, -math.inf))
     ct.store(products, index=(0, 0), tile=ct.scan(t, axis=0, func=lambda a, b: a * b, identity=1.0, reverse=True))
     b = ct.load(bits, index=(0, 0), shape=(8, 16))
     ct.store(ors, index=(0,), tile=ct.reduce(b, 1, lambda p, q: p | q, 0))
+
+
+@ct.kernel
+def operand_order(x, last, firsts, lasts, lasts_reversed):
+    t = ct.load(x, index=(0, 0), shape=(4, 8))
+    ct.store(last, index=(0,), tile=ct.reduce(t, 1, lambda acc, v: v, 0.0))  # folds in order: the last
+    ct.store(firsts, index=(0, 0), tile=ct.scan(t, 1, lambda a, b: a, 0.0))  # associative, not commutative
+    ct.store(lasts, index=(0, 0), tile=ct.scan(t, 1, lambda a, b: b, 0.0))
+    ct.store(lasts_reversed, index=(0, 0), tile=ct.scan(t, 1, lambda a, b: a, 0.0, reverse=True))
+
+
+def test_reduce_and_scan_keep_the_operands_in_order(rng):
+    h = random_host(rng, (4, 8), np.float64)
+    outs = [simt.zeros(4), simt.zeros((4, 8)), simt.zeros((4, 8)), simt.zeros((4, 8))]
+    run(operand_order, 1, simt.asarray(h), *outs)
+    last, firsts, lasts, lasts_reversed = (o.get() for o in outs)
+    np.testing.assert_array_equal(last, h[:, -1])
+    np.testing.assert_array_equal(firsts, np.repeat(h[:, :1], 8, axis=1))
+    np.testing.assert_array_equal(lasts, h)
+    np.testing.assert_array_equal(lasts_reversed, h)  # reversed: the later element comes first
 
 
 def test_reduce_and_scan_with_the_users_function(rng):
@@ -587,7 +607,7 @@ def test_reduce_and_scan_with_the_users_function(rng):
             simt.zeros(8, np.int32)]
     run(custom_reductions, 1, simt.asarray(h), *outs[:5], outs[5], simt.asarray(bits))
     sums, mags, mags_kept, running_max, products, ors = (o.get() for o in outs)
-    np.testing.assert_allclose(sums, h.sum(axis=1), rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(sums, h.sum(axis=1) * 0.5, rtol=1e-12, atol=1e-12)
     np.testing.assert_array_equal(mags, np.abs(h).max(axis=0))
     np.testing.assert_array_equal(mags_kept, np.abs(h).max(axis=0, keepdims=True))
     np.testing.assert_array_equal(running_max, np.maximum.accumulate(h, axis=1))
@@ -617,13 +637,44 @@ def lambda_stored_as_a_value(x):
     ct.store(x, index=(0,), tile=ct.load(x, index=(0,), shape=(4,)))
 
 
-@pytest.mark.parametrize("kernel, message", [
-    (reduce_with_unknown_identity, r"identity must be a number known when the kernel compiles"),
-    (reduce_with_a_pair_function, r"func must return one number of the tile's dtype \(float64\)"),
-    (reduce_a_tuple_of_tiles, r"tile.reduce\(\) of a tuple of tiles is not supported yet"),
-    (lambda_stored_as_a_value, r"a lambda can only be called, or given to a function that takes one \(tile.reduce"),
+@ct.kernel
+def reduce_int_with_a_huge_identity(x):
+    ct.store(x, index=(0,), tile=ct.reduce(ct.load(x, index=(0, 0), shape=(4, 4)), 1, ct.minimum, 2 ** 40))
+
+
+@ct.kernel
+def reduce_int_with_an_infinite_identity(x):
+    ct.store(x, index=(0,), tile=ct.reduce(ct.load(x, index=(0, 0), shape=(4, 4)), 1, ct.maximum, -math.inf))
+
+
+@ct.kernel
+def reduce_int_with_a_float_function(x):
+    ct.store(x, index=(0,), tile=ct.reduce(ct.load(x, index=(0, 0), shape=(4, 4)), 1, lambda a, b: a / b, 1))
+
+
+@ct.kernel
+def reduce_with_a_one_argument_lambda(x):
+    ct.store(x, index=(0,), tile=ct.reduce(ct.load(x, index=(0, 0), shape=(4, 4)), 1, lambda a: a, 0.0))
+
+
+def floats():
+    return (simt.zeros((4, 4)),)
+
+
+def ints():
+    return (simt.zeros((4, 4), np.int32),)
+
+
+@pytest.mark.parametrize("kernel, arguments, message", [
+    (reduce_int_with_a_huge_identity, ints, r"identity 1099511627776 is not a value of the tile's dtype \(int32\)"),
+    (reduce_int_with_an_infinite_identity, ints, r"identity -inf is not a value of the tile's dtype \(int32\)"),
+    (reduce_int_with_a_float_function, ints, r"func must return one number of the tile's kind \(int32\) for two of them, not float64"),
+    (reduce_with_a_one_argument_lambda, floats, r"the lambda on line \d+ takes at most 1 argument"),
+    (reduce_with_unknown_identity, lambda: floats() + (1.5,), r"identity must be a number known when the kernel compiles"),
+    (reduce_with_a_pair_function, floats, r"func must return one number of the tile's kind \(float64\) for two of them, not UniTuple"),
+    (reduce_a_tuple_of_tiles, floats, r"tile.reduce\(\) of a tuple of tiles is not supported yet"),
+    (lambda_stored_as_a_value, floats, r"a lambda can only be called, or given to a function that takes one \(tile.reduce"),
 ])
-def test_reduce_misuse_is_a_clear_error(kernel, message):
-    args = (simt.zeros((4, 4)), 1.5) if kernel is reduce_with_unknown_identity else (simt.zeros((4, 4)),)
+def test_reduce_misuse_is_a_clear_error(kernel, arguments, message):
     with pytest.raises(simt.cuda.TypingError, match=message):
-        run(kernel, 1, *args)
+        run(kernel, 1, *arguments())

@@ -56,7 +56,7 @@ private:
             p.name = name.text;
             p.loc = name.loc;
             if (is_op(":")) { next(); parse_test(); }  // annotations are ignored; types come from arguments
-            if (is_op("=")) { next(); p.default_value = parse_test(); }
+            if (is_op("=")) { next(); p.default_value = parse_default(); }
             f.params.push_back(std::move(p));
             if (!is_op(")")) expect_op(",");
         }
@@ -87,17 +87,31 @@ private:
             Token pname = expect_identifier("parameter name");
             p.name = pname.text;
             p.loc = pname.loc;
-            if (is_op("=")) { next(); p.default_value = parse_test(); }
+            if (is_op("=")) { next(); p.default_value = parse_default(); }
             f->params.push_back(std::move(p));
             if (!is_op(":")) expect_op(",");
         }
         next();
+        // Lambdas inside this one's expression are defined in its body, where its parameters are.
+        std::vector<StmtPtr> enclosing = std::move(hoisted_);
+        hoisted_.clear();
         auto ret = std::make_unique<Stmt>(StmtKind::Return, peek().loc);
         ret->value = parse_test();
+        for (StmtPtr& inner : hoisted_) f->body.push_back(std::move(inner));
         f->body.push_back(std::move(ret));
+        hoisted_ = std::move(enclosing);
         auto s = std::make_unique<Stmt>(StmtKind::FunctionDef, stmt_loc);
         s->def = std::move(f);
         return s;
+    }
+
+    // A parameter's default value: a constant expression (a lambda there would have no statement
+    // to be defined before).
+    ExprPtr parse_default() {
+        const size_t before = hoisted_.size();
+        ExprPtr e = parse_test();
+        if (hoisted_.size() != before) fail(e->loc, "a parameter's default value must be a constant, not a lambda");
+        return e;
     }
 
     // A lambda written inside an expression (`tile.reduce(t, 0, lambda a, b: a + b, 0)`) becomes

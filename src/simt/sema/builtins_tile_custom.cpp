@@ -1,15 +1,16 @@
 // Reductions and scans with the user's own function, as cuTile writes them:
 // reduce(x, axis, func, identity, keepdims=False) and scan(x, axis, func, identity, reverse=False).
 // func combines two elements (numbers here, cuTile's 0-d tiles) into one of the tile's dtype: a
-// lambda, an inner def, a device function or a builtin such as tile.maximum. It should be
-// associative (the GPU combines in a tree), and for reduce identity must leave the other operand
-// unchanged. The code is the prelude's reduce_axis and scan with func wrapped in a C++ lambda.
+// lambda, an inner def, a device function or a builtin such as tile.maximum; the earlier operand
+// comes first. reduce folds each line in order, starting from identity; scan combines in
+// Hillis-Steele rounds on the GPU, so func must be associative, and it does not use identity.
+// The code is the prelude's reduce_axis and scan with func wrapped in a C++ lambda.
+#include <cmath>
 #include "codegen/emitter.h"
 #include "sema/builtins.h"
 #include "sema/sema.h"
 #include "sema/tile.h"
 #include "sema/tile_args.h"
-#include "types/promote.h"
 
 namespace simt {
 
@@ -23,6 +24,20 @@ std::vector<const char*> params(const Expr& call) {
     return {"x", "axis", "func", "identity", is_scan(call) ? "reverse" : "keepdims"};
 }
 
+// An identity the tile's dtype cannot hold would change the result silently (int32(2**40) is 0).
+void check_identity_fits(Sema& s, const Expr& e, const ConstValue& v, DType d, const Expr& call) {
+    if (dtype_is_float(d)) return;  // every number has a float nearest it (inf included)
+    bool whole = v.is_int();
+    const double x = !v.is_int() ? v.f : v.dtype == DType::UInt64 ? double(uint64_t(v.as_int())) : double(v.as_int());
+    if (!whole) whole = std::isfinite(x) && std::floor(x) == x;
+    const int bits = dtype_bits(d);
+    const double lo = d == DType::Bool ? 0 : dtype_is_signed(d) ? -std::ldexp(1.0, bits - 1) : 0;
+    const double hi = d == DType::Bool ? 1 : dtype_is_signed(d) ? std::ldexp(1.0, bits - 1) - 1 : std::ldexp(1.0, bits) - 1;
+    const bool fits = whole && x >= lo && x <= hi;
+    if (!fits)
+        s.fail(e.loc, display(call) + "() identity " + v.str() + " is not a value of the tile's dtype (" + dtype_name(d) + ")");
+}
+
 const Type* infer_custom(Sema& s, Expr& call) {
     std::vector<Expr*> a = args(s, call, params(call), 4);
     if (a[0]->type->is_tuple())
@@ -32,15 +47,20 @@ const Type* infer_custom(Sema& s, Expr& call) {
     const int64_t axis = axis_arg(s, a[1], call, int64_t(t->dims.size()));
     const bool flag = bool_arg(s, a[4], call, is_scan(call) ? "reverse" : "keepdims");
     const Type* id = a[3]->type;
-    if (!s.constant(*a[3]) || !id->is_scalar() || id->is_complex())
+    const ConstValue* idv = s.constant(*a[3]);
+    if (!idv || !id->is_scalar() || id->is_complex())
         s.fail(a[3]->loc, display(call) + "() identity must be a number known when the kernel compiles (the value func "
                                           "combines with any x to give x), not " + id->str());
+    check_identity_fits(s, *a[3], *idv, t->dtype, call);
     const Type* elem = scalar_type(t->dtype);
     const Type* r = s.type_function_argument_call(call, *a[2], {elem, elem});
     if (!r) return nullptr;
-    if (!r->is_scalar() || r->is_complex() || !can_convert(r, elem))
-        s.fail(a[2]->loc, display(call) + "() func must return one number of the tile's dtype (" + dtype_name(t->dtype) +
-                              ") for two of them, not " + r->str());
+    // (integers of another width wrap into the tile's, as its own arithmetic would; a float
+    // result for an integer tile would be cut at every step)
+    if (!r->is_scalar() || r->is_complex() || (r->is_float() && !dtype_is_float(t->dtype)))
+        s.fail(a[2]->loc, display(call) + "() func must return one number of the tile's kind (" + dtype_name(t->dtype) +
+                              ") for two of them, not " + r->str() +
+                              (r->is_float() ? " (it would be cut at every step; convert it in func if that is meant)" : ""));
     note_tile_scratch(s, call.loc, tile_bytes(t), display(call) + "()");
     s.unit().uses_tiles = true;
     if (is_scan(call)) return t;

@@ -444,11 +444,15 @@ const Type* Sema::infer_device_call(Expr& e, const std::shared_ptr<DeviceFunctio
     for (const Param& p : def.params) names.push_back(p.name.c_str());
     std::string error;
     std::vector<const Expr*> args = match_call_args(e, names, 0, error);
-    if (!error.empty()) fail(e.loc, ref->name + "() " + error);
+    // (a lambda written inside an expression has a made-up name: messages say where it is)
+    const std::string called = ref->inner && ref->inner->is_lambda && ref->name.rfind("lambda_at_", 0) == 0
+                                   ? "the lambda on line " + std::to_string(ref->inner->loc.line)
+                                   : ref->name + "()";
+    if (!error.empty()) fail(e.loc, called + " " + error);
     std::vector<const Type*> types;
     for (size_t i = 0; i < args.size(); ++i) {
         if (args[i]) { types.push_back(args[i]->type); continue; }
-        if (!def.params[i].default_value) fail(e.loc, ref->name + "() missing required argument '" + def.params[i].name + "'");
+        if (!def.params[i].default_value) fail(e.loc, called + " missing required argument '" + def.params[i].name + "'");
         Sema probe(unit_, fn_, inner ? ref->resolve : resolve_, call_stack_);
         const Type* t = probe.type_of(*def.params[i].default_value);
         if (!probe.constant(*def.params[i].default_value))
