@@ -678,3 +678,74 @@ def ints():
 def test_reduce_misuse_is_a_clear_error(kernel, arguments, message):
     with pytest.raises(simt.cuda.TypingError, match=message):
         run(kernel, 1, *arguments())
+
+
+WIDTHS = (2, 4, 8)
+
+
+@ct.kernel
+def unrolled_loops(x, y, out, N: ct.Constant[int]):
+    acc = ct.zeros((8,), dtype=ct.float64)
+    for w in ct.static_iter(WIDTHS):  # w is a constant in each copy: a tile shape
+        t = ct.load(x, index=(0,), shape=(w,))  # t takes another shape in each copy
+        acc = acc + ct.sum(t) * w
+    for a in ct.static_iter((x, y)):  # a tuple of arrays: one copy per array
+        t = ct.load(a, index=(0,), shape=(8,))  # (the same temporary name as the loop above)
+        acc = acc + t
+    for i in ct.static_iter(range(N - 1, -1, -1)):
+        acc = acc * 2 + i
+    chosen = ct.static_eval(x if N % 2 == 0 else y)
+    acc = acc + ct.load(chosen, index=(0,), shape=(8,)) * ct.static_eval(N * 10)
+    ct.store(out, index=(0,), tile=acc + (i + 7))  # i stays bound to the last item (0), as in Python
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_static_iter_unrolls_and_static_eval_selects(rng, n):
+    h, g = random_host(rng, 8, np.float64), random_host(rng, 8, np.float64)
+    out = simt.zeros(8)
+    run(unrolled_loops, 1, simt.asarray(h), simt.asarray(g), out, n)
+    acc = np.zeros(8)
+    for w in WIDTHS:
+        acc = acc + h[:w].sum() * w
+    acc = acc + h + g
+    for i in range(n - 1, -1, -1):
+        acc = acc * 2 + i
+    acc = acc + (h if n % 2 == 0 else g) * (n * 10)
+    np.testing.assert_allclose(out.get(), acc + 7, rtol=1e-12)
+
+
+@ct.kernel
+def static_iter_with_break(x):
+    for w in ct.static_iter((1, 2)):
+        if w > 1:
+            break
+    ct.store(x, index=(0,), tile=ct.load(x, index=(0,), shape=(4,)))
+
+
+@ct.kernel
+def static_iter_over_a_runtime_range(x, n):
+    for i in ct.static_iter(range(n)):
+        x[i] = 1.0
+
+
+@ct.kernel
+def static_iter_as_a_value(x):
+    it = ct.static_iter((1, 2))
+    ct.store(x, index=(0,), tile=ct.load(x, index=(0,), shape=(4,)))
+
+
+@ct.kernel
+def static_eval_of_a_computation(x):
+    t = ct.load(x, index=(0,), shape=(4,))
+    ct.store(x, index=(0,), tile=ct.static_eval(t + 1))
+
+
+@pytest.mark.parametrize("kernel, arguments, message", [
+    (static_iter_with_break, (), r"a static_iter loop's body cannot hold break"),
+    (static_iter_over_a_runtime_range, (4,), r"tile.static_iter\(range\(...\)\) needs constant bounds"),
+    (static_iter_as_a_value, (), r"tile.static_iter\(\) can only be the iterable of a for loop"),
+    (static_eval_of_a_computation, (), r"tile.static_eval\(\) needs an expression known when the kernel compiles"),
+])
+def test_static_iter_and_static_eval_misuse(kernel, arguments, message):
+    with pytest.raises((simt.cuda.TypingError, simt.cuda.UnsupportedError), match=message):
+        run(kernel, 1, simt.zeros(8), *arguments)

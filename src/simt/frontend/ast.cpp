@@ -167,7 +167,7 @@ ExprPtr clone_expr(const Expr* e) {
     return c;
 }
 
-static std::vector<StmtPtr> clone_block(const std::vector<StmtPtr>& body) {
+std::vector<StmtPtr> clone_block(const std::vector<StmtPtr>& body) {
     std::vector<StmtPtr> out;
     for (const StmtPtr& s : body) {
         auto c = std::make_unique<Stmt>(s->kind, s->loc);

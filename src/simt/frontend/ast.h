@@ -105,6 +105,7 @@ struct FunctionDef {
 // analyzed once per specialization, each on its own copy).
 FunctionDef clone(const FunctionDef& f);
 ExprPtr clone_expr(const Expr* e);  // a fresh copy of e and its children, without sema's annotations
+std::vector<StmtPtr> clone_block(const std::vector<StmtPtr>& body);  // the same for statements
 
 // Debug rendering of the tree as nested S-expressions (used by the parser tests).
 std::string dump(const Expr& e);

@@ -287,6 +287,10 @@ void Sema::statement(Stmt& s) {
             block(s.orelse);
             return;
         case StmtKind::For: {
+            if (s.iter->kind == ExprKind::Call && unroll_static_iter(s)) {  // (sema/static_iter.cpp)
+                if (s.kind == StmtKind::If) statement(s);
+                return;
+            }
             if (type_of(*s.iter)) assign(*s.target, item_type(*s.iter), nullptr, s.loc);
             ++loop_depth_;
             block(s.body);

@@ -88,6 +88,7 @@ void register_tile_builtins(BuiltinRegistry& r);
 void register_tile_named_builtins(BuiltinRegistry& r);  // (sema/builtins_tile_named.cpp; called by the above)
 void register_tile_scan_builtins(BuiltinRegistry& r);   // (sema/builtins_tile_scan.cpp; likewise)
 void register_tile_custom_builtins(BuiltinRegistry& r); // (sema/builtins_tile_custom.cpp; likewise)
+void register_tile_static_builtins(BuiltinRegistry& r); // (sema/static_iter.cpp; likewise)
 void register_tile_view_builtins(BuiltinRegistry& r);   // (sema/builtins_tile_view.cpp; likewise)
 void register_tile_select_builtins(BuiltinRegistry& r); // (sema/builtins_tile_select.cpp; likewise)
 

@@ -831,6 +831,7 @@ void register_tile_builtins(BuiltinRegistry& r) {
     register_tile_named_builtins(r);
     register_tile_scan_builtins(r);
     register_tile_custom_builtins(r);
+    register_tile_static_builtins(r);
     register_tile_view_builtins(r);
     register_tile_select_builtins(r);
     for (const UnaryFn& f : kUnary) add(f.name, infer_unary_fn, emit_unary_fn);

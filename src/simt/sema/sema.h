@@ -72,6 +72,9 @@ private:
     void assign_local(const std::string& name, const Type* t, Loc loc);
     void check_condition(Expr& test);
     void assert_statement(Stmt& s);  // sema/assertions.cpp
+    // `for v in tile.static_iter(...)` becomes the unrolled body (sema/static_iter.cpp); false
+    // where the loop is another kind.
+    bool unroll_static_iter(Stmt& s);
     void raise_statement(Stmt& s);   // sema/assertions.cpp
     void report_site(Stmt& s, const std::string& exception, const std::string& text);
     // expressions

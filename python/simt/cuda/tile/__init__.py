@@ -127,7 +127,7 @@ _KERNEL_FUNCTIONS = (
     "ceil", "trunc", "abs", "negative", "cat", "atomic_add", "atomic_max", "atomic_min", "atomic_and", "atomic_or",
     "atomic_xor", "atomic_xchg", "bitwise_lshift", "bitwise_rshift", "bitwise_not", "equal", "not_equal", "greater",
     "greater_equal", "less", "less_equal", "isnan", "atan2", "cumsum", "cumprod", "extract", "bitcast", "atomic_cas", "insert",
-    "ensure_constant", "static_assert", "assume_divisible_by", "reduce", "scan")
+    "ensure_constant", "static_assert", "assume_divisible_by", "reduce", "scan", "static_eval", "static_iter")
 for _name in _KERNEL_FUNCTIONS:
     globals()[_name] = _in_kernel_only(_name)
     __all__.append(_name)

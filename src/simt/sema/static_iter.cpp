@@ -1,0 +1,286 @@
+// cuTile's compile-time helpers that shape the code: static_eval(expr), the value of an expression
+// known when the kernel compiles (a constant, or the value a constant condition selects:
+// `static_eval(x if N % 2 == 0 else y)`), and `for v in static_iter(items):`, a loop unrolled
+// while compiling: the body once per item, v replaced by the item (a constant, or an element of a
+// tuple of values), so v may serve as a tile shape or a tuple index. Items: range() of constants,
+// a constant tuple, or a tuple of values. As in cuTile the body may not break, continue or
+// return; here it may not define functions or lambdas either, nor assign v.
+#include <set>
+#include "codegen/emitter.h"
+#include "sema/builtins.h"
+#include "sema/sema.h"
+#include "sema/tile_args.h"
+
+namespace simt {
+
+namespace {
+
+using namespace tile_builtin;
+
+constexpr size_t kMaxStaticIterations = 1000;  // cuTile's limit
+
+// static_eval's argument may select between values, but not compute at run time.
+bool selects_only(Sema& s, const Expr& e) {
+    if (s.constant(e)) return true;
+    switch (e.kind) {
+        case ExprKind::Name: return true;
+        case ExprKind::IfExp: {
+            const ConstValue* c = s.constant(*e.children[0]);
+            return c && selects_only(s, *e.children[c->truthy() ? 1 : 2]);
+        }
+        case ExprKind::Tuple:
+            for (const ExprPtr& c : e.children)
+                if (!selects_only(s, *c)) return false;
+            return true;
+        default: return false;
+    }
+}
+
+const Type* infer_static_eval(Sema& s, Expr& call) {
+    std::vector<Expr*> a = args(s, call, {"expr"}, 1);
+    if (const ConstValue* c = s.constant(*a[0])) {
+        s.set_constant(call, *c);
+        return a[0]->type;
+    }
+    if (!selects_only(s, *a[0]))
+        s.fail(a[0]->loc, "tile.static_eval() needs an expression known when the kernel compiles (a constant, or values "
+                          "chosen by a constant condition), not one computed while it runs");
+    return a[0]->type;
+}
+
+std::string emit_static_eval(Emitter& em, const Expr& call) {
+    if (call.resolved->is_constant) return em.literal(call.resolved->constant, call.type);
+    return em.expr(*emit_args(call, {"expr"})[0]);
+}
+
+const Type* infer_static_iter(Sema& s, Expr& call) {
+    s.fail(call.loc, "tile.static_iter() can only be the iterable of a for loop (for v in tile.static_iter(...):)");
+}
+std::string emit_static_iter(Emitter&, const Expr&) { return ""; }
+
+ExprPtr literal_expr(const ConstValue& v, Loc loc) {
+    ExprPtr e;
+    switch (v.kind) {
+        case ConstValue::Kind::Bool: e = std::make_unique<Expr>(ExprKind::Bool, loc); e->bool_value = v.b; break;
+        case ConstValue::Kind::Int: e = std::make_unique<Expr>(ExprKind::Int, loc); e->int_value = v.i; break;
+        case ConstValue::Kind::Float: e = std::make_unique<Expr>(ExprKind::Float, loc); e->float_value = v.f; break;
+        case ConstValue::Kind::Tuple:
+            e = std::make_unique<Expr>(ExprKind::Tuple, loc);
+            for (const ConstValue& c : v.elems) {
+                ExprPtr item = literal_expr(c, loc);
+                if (!item) return nullptr;
+                e->children.push_back(std::move(item));
+            }
+            break;
+        default: return nullptr;
+    }
+    return e;
+}
+
+// Replaces every read of `name` in e (and below) by a copy of `item`.
+void substitute(ExprPtr& e, const std::string& name, const Expr& item) {
+    if (!e) return;
+    if (e->kind == ExprKind::Name && e->text == name) {
+        Loc loc = e->loc;
+        e = clone_expr(&item);
+        e->loc = loc;
+        return;
+    }
+    for (ExprPtr& c : e->children) substitute(c, name, item);
+    for (Keyword& k : e->keywords) substitute(k.value, name, item);
+}
+
+void substitute(std::vector<StmtPtr>& body, const std::string& name, const Expr& item) {
+    for (StmtPtr& s : body) {
+        for (ExprPtr& t : s->targets) substitute(t, name, item);
+        for (ExprPtr* e : {&s->value, &s->target, &s->test, &s->iter, &s->message}) substitute(*e, name, item);
+        substitute(s->body, name, item);
+        substitute(s->orelse, name, item);
+    }
+}
+
+void rename(ExprPtr& e, const std::string& from, const std::string& to) {
+    if (!e) return;
+    if (e->kind == ExprKind::Name && e->text == from) e->text = to;
+    for (ExprPtr& c : e->children) rename(c, from, to);
+    for (Keyword& k : e->keywords) rename(k.value, from, to);
+}
+
+void rename(std::vector<StmtPtr>& body, const std::string& from, const std::string& to) {
+    for (StmtPtr& s : body) {
+        for (ExprPtr& t : s->targets) rename(t, from, to);
+        for (ExprPtr* e : {&s->value, &s->target, &s->test, &s->iter, &s->message}) rename(*e, from, to);
+        rename(s->body, from, to);
+        rename(s->orelse, from, to);
+    }
+}
+
+void names_in(const Expr* e, std::set<std::string>& out) {
+    if (!e) return;
+    if (e->kind == ExprKind::Name) out.insert(e->text);
+    for (const ExprPtr& c : e->children) names_in(c.get(), out);
+    for (const Keyword& k : e->keywords) names_in(k.value.get(), out);
+}
+
+// `for ... in static_iter(...)` as written (before sema has resolved or unrolled it).
+bool spelled_static_iter(const Stmt& s) {
+    if (s.kind != StmtKind::For || !s.iter || s.iter->kind != ExprKind::Call) return false;
+    const Expr& callee = *s.iter->children[0];
+    return (callee.kind == ExprKind::Attribute || callee.kind == ExprKind::Name) && callee.text == "static_iter";
+}
+
+// Every name `body` mentions, leaving out the bodies of static_iter loops (their variables become
+// each copy's own too, so two such loops may use the same temporary name).
+void names_in(const std::vector<StmtPtr>& body, std::set<std::string>& out) {
+    for (const StmtPtr& s : body) {
+        for (const ExprPtr& t : s->targets) names_in(t.get(), out);
+        for (const Expr* e : {s->value.get(), s->target.get(), s->test.get(), s->iter.get(), s->message.get()}) names_in(e, out);
+        if (!spelled_static_iter(*s)) names_in(s->body, out);
+        names_in(s->orelse, out);
+    }
+}
+
+void assigned_in(const std::vector<StmtPtr>& body, std::set<std::string>& out) {
+    for (const StmtPtr& s : body) {
+        for (const ExprPtr& t : s->targets) names_in(t.get(), out);
+        if (s->target) names_in(s->target.get(), out);
+        assigned_in(s->body, out);
+        assigned_in(s->orelse, out);
+    }
+}
+
+bool binds(const Expr& target, const std::string& name) {
+    if (target.kind == ExprKind::Name) return target.text == name;
+    for (const ExprPtr& c : target.children)
+        if (binds(*c, name)) return true;
+    return false;
+}
+
+// What the body may not do (the first offending statement), or null.
+const Stmt* forbidden(const std::vector<StmtPtr>& body, const std::string& name, std::string& why) {
+    for (const StmtPtr& s : body) {
+        switch (s->kind) {
+            case StmtKind::Break: why = "break"; return s.get();
+            case StmtKind::Continue: why = "continue"; return s.get();
+            case StmtKind::Return: why = "return"; return s.get();
+            case StmtKind::FunctionDef: why = "a function or lambda definition"; return s.get();
+            default: break;
+        }
+        bool assigns = s->target && s->kind != StmtKind::For ? binds(*s->target, name) : false;
+        for (const ExprPtr& t : s->targets) assigns = assigns || binds(*t, name);
+        if (s->kind == StmtKind::For && s->target && binds(*s->target, name)) assigns = true;
+        if (assigns) { why = "an assignment to '" + name + "'"; return s.get(); }
+        // (loops inside may break and continue themselves)
+        if (s->kind == StmtKind::For || s->kind == StmtKind::While) {
+            for (const StmtPtr& inner : s->body)
+                if (inner->kind == StmtKind::Return || inner->kind == StmtKind::FunctionDef) {
+                    why = inner->kind == StmtKind::Return ? "return" : "a function or lambda definition";
+                    return inner.get();
+                }
+            continue;
+        }
+        if (const Stmt* f = forbidden(s->body, name, why)) return f;
+        if (const Stmt* f = forbidden(s->orelse, name, why)) return f;
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+void register_tile_static_builtins(BuiltinRegistry& r) {
+    add_tile_function(r, "static_eval", infer_static_eval, emit_static_eval);
+    add_tile_function(r, "static_iter", infer_static_iter, emit_static_iter);
+}
+
+// Rewrites `for v in static_iter(items): body` as `if True:` holding the body once per item with
+// v replaced by it, then `v = <last item>` (Python leaves v bound to it). False while the items'
+// types are not known yet.
+bool Sema::unroll_static_iter(Stmt& s) {
+    Expr& call = *s.iter;
+    Expr& callee = *call.children[0];
+    callee_name_ = &callee;
+    type_of(callee);
+    callee_name_ = nullptr;
+    if (!callee.resolved || callee.resolved->builtin != "tile.static_iter") return false;
+    if (call.children.size() != 2 || !call.keywords.empty())
+        fail(call.loc, "tile.static_iter() takes one iterable: for v in tile.static_iter(items):");
+    Expr& items = *call.children[1];
+    const Type* t = type_of(items);
+    if (!t) { incomplete_ = true; return true; }
+    if (s.target->kind != ExprKind::Name)
+        unsupported(s.target->loc, "a static_iter loop binds one name (unpack the item inside the body)");
+    const std::string name = s.target->text;
+    std::vector<ExprPtr> values;
+    if (items.kind == ExprKind::Call && items.resolved && items.resolved->builtin == "range") {
+        int64_t bound[3] = {0, 0, 1};
+        const size_t n = items.children.size() - 1;
+        for (size_t i = 0; i < n; ++i) {
+            const ConstValue* c = constant(*items.children[i + 1]);
+            if (!c || !c->is_int()) fail(items.children[i + 1]->loc, "tile.static_iter(range(...)) needs constant bounds");
+            bound[n == 1 ? 1 : i] = c->as_int();
+        }
+        if (bound[2] == 0) fail(items.loc, "range() arg 3 must not be zero");
+        for (int64_t v = bound[0]; bound[2] > 0 ? v < bound[1] : v > bound[1]; v += bound[2]) {
+            if (values.size() == kMaxStaticIterations) break;
+            values.push_back(literal_expr(ConstValue::integer(v), s.loc));
+        }
+    } else if (const ConstValue* c = constant(items); c && c->kind == ConstValue::Kind::Tuple) {
+        for (const ConstValue& v : c->elems) {
+            ExprPtr e = literal_expr(v, s.loc);
+            if (!e) fail(items.loc, "tile.static_iter() items must be numbers, tuples of them, or values, not " + v.str());
+            values.push_back(std::move(e));
+        }
+    } else if (t->is_tuple()) {
+        for (size_t k = 0; k < t->elems.size(); ++k) {
+            auto index = std::make_unique<Expr>(ExprKind::Int, items.loc);
+            index->int_value = int64_t(k);
+            auto item = std::make_unique<Expr>(ExprKind::Subscript, items.loc);
+            item->children.push_back(clone_expr(&items));
+            item->children.push_back(std::move(index));
+            values.push_back(std::move(item));
+        }
+    } else {
+        fail(items.loc, "tile.static_iter() iterates over range() of constants or a tuple, not " + t->str());
+    }
+    if (values.size() >= kMaxStaticIterations)
+        fail(items.loc, "tile.static_iter() unrolls at most " + std::to_string(kMaxStaticIterations) + " iterations");
+    std::string why;
+    if (const Stmt* bad = forbidden(s.body, name, why))
+        unsupported(bad->loc, "a static_iter loop's body cannot hold " + why + " (it is unrolled while compiling)");
+    if (!s.orelse.empty()) unsupported(s.loc, "a static_iter loop cannot have an else block");
+    // Variables the body alone uses are each copy's own (renamed), so they may take another type
+    // in each, as in cuTile (`t = load(..., shape=(w,))` for each width w).
+    std::set<std::string> inside, outside;
+    assigned_in(s.body, inside);
+    names_in(fn_.def.body, outside);
+    std::vector<std::string> own;
+    for (const std::string& n : inside)
+        if (!outside.count(n) && n != name) own.push_back(n);
+    std::vector<StmtPtr> unrolled;
+    for (size_t k = 0; k < values.size(); ++k) {
+        std::vector<StmtPtr> copy = clone_block(s.body);
+        substitute(copy, name, *values[k]);
+        for (const std::string& n : own) {
+            const std::string renamed = n + "__iteration" + std::to_string(k) + "_at_" + std::to_string(s.loc.line) + "_" +
+                                        std::to_string(s.loc.col);
+            rename(copy, n, renamed);
+            local_names_.insert(renamed);
+        }
+        for (StmtPtr& st : copy) unrolled.push_back(std::move(st));
+    }
+    if (!values.empty()) {
+        auto last = std::make_unique<Stmt>(StmtKind::Assign, s.loc);
+        last->targets.push_back(clone_expr(s.target.get()));
+        last->value = clone_expr(values.back().get());
+        unrolled.push_back(std::move(last));
+    }
+    s.kind = StmtKind::If;
+    s.test = std::make_unique<Expr>(ExprKind::Bool, s.loc);
+    s.test->bool_value = true;
+    s.body = std::move(unrolled);
+    s.iter.reset();
+    s.target.reset();
+    return true;
+}
+
+}  // namespace simt
