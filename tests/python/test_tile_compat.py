@@ -749,3 +749,64 @@ def static_eval_of_a_computation(x):
 def test_static_iter_and_static_eval_misuse(kernel, arguments, message):
     with pytest.raises((simt.cuda.TypingError, simt.cuda.UnsupportedError), match=message):
         run(kernel, 1, simt.zeros(8), *arguments)
+
+
+@ct.kernel
+def static_iter_details(x, y, out, carried):
+    a = ct.load(x, index=(0,), shape=(8,))
+    b = ct.load(y, index=(0,), shape=(8,))
+    acc = ct.zeros((8,), dtype=ct.float64)
+    for v in ct.static_iter((a, b)):  # the items are read once, before the body rebinds a
+        a = a * 2
+        acc = acc + v
+    for w in ct.static_iter((2, 4, 8)):
+        h = w // 2  # set once from a constant in each copy: a constant there, so a shape
+        acc = acc + ct.sum(ct.load(x, index=(0,), shape=(h,)))
+    for w in ct.static_iter((1, 2)):
+        scale = w * 1.5  # read after the loop by an inner function: one variable, left at 3.0
+
+    def scaled(t):
+        return t * scale
+    ct.store(out, index=(0,), tile=scaled(acc))
+    for i in ct.static_iter(range(3)):  # a value carried from one copy to the next
+        if i > 0:
+            ct.store(carried, index=(i,), tile=ct.full((1,), prev, dtype=ct.int64))
+        prev = i + 5
+        ct.store(carried, index=(i + 3,), tile=ct.full((1,), i * 2, dtype=ct.int64))
+
+
+def test_static_iter_reads_items_once_and_keeps_shared_variables_shared(rng):
+    h, g = random_host(rng, 8, np.float64), random_host(rng, 8, np.float64)
+    out, carried = simt.zeros(8), simt.zeros(6, np.int64)
+    run(static_iter_details, 1, simt.asarray(h), simt.asarray(g), out, carried)
+    acc = h + g + h[:1].sum() + h[:2].sum() + h[:4].sum()
+    np.testing.assert_allclose(out.get(), acc * 3.0, rtol=1e-12)
+    np.testing.assert_array_equal(carried.get(), [0, 5, 6, 0, 2, 4])
+
+
+@ct.kernel
+def static_iter_too_long(x):
+    acc = ct.zeros((4,), dtype=ct.float64)
+    for i in ct.static_iter(range(1001)):
+        acc = acc + i
+    ct.store(x, index=(0,), tile=acc)
+
+
+@ct.kernel
+def static_iter_with_a_nested_definition(x):
+    t = ct.load(x, index=(0,), shape=(4,))
+    for v in ct.static_iter((1, 2)):
+        for j in range(1):
+            if True:
+                def g(a, b):
+                    return a + b * v
+    ct.store(x, index=(0,), tile=t)
+
+
+@pytest.mark.parametrize("kernel, message", [
+    (static_iter_too_long, r"tile.static_iter\(\) unrolls at most 1000 iterations"),
+    (static_iter_with_a_nested_definition, r"a static_iter loop's body cannot hold a function or lambda definition"),
+])
+def test_static_iter_limits(kernel, message):
+    with pytest.raises((simt.cuda.TypingError, simt.cuda.UnsupportedError), match=message):
+        run(kernel, 1, simt.zeros(8))

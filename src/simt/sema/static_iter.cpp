@@ -3,13 +3,17 @@
 // `static_eval(x if N % 2 == 0 else y)`), and `for v in static_iter(items):`, a loop unrolled
 // while compiling: the body once per item, v replaced by the item (a constant, or an element of a
 // tuple of values), so v may serve as a tile shape or a tuple index. Items: range() of constants,
-// a constant tuple, or a tuple of values. As in cuTile the body may not break, continue or
-// return; here it may not define functions or lambdas either, nor assign v.
+// a constant tuple, or a tuple of values (read once, before the copies). As in cuTile the body
+// may not break, continue or return; here it may not define functions or lambdas either (inline
+// lambdas included), nor assign v.
+#include <functional>
+#include <map>
 #include <set>
 #include "codegen/emitter.h"
 #include "sema/builtins.h"
 #include "sema/sema.h"
 #include "sema/tile_args.h"
+#include "support/error.h"
 
 namespace simt {
 
@@ -21,7 +25,7 @@ constexpr size_t kMaxStaticIterations = 1000;  // cuTile's limit
 
 // static_eval's argument may select between values, but not compute at run time.
 bool selects_only(Sema& s, const Expr& e) {
-    if (s.constant(e)) return true;
+    if (s.constant(e) || (e.type && e.type->compile_time_only())) return true;  // (dtypes, modules)
     switch (e.kind) {
         case ExprKind::Name: return true;
         case ExprKind::IfExp: {
@@ -122,65 +126,97 @@ void names_in(const Expr* e, std::set<std::string>& out) {
     for (const Keyword& k : e->keywords) names_in(k.value.get(), out);
 }
 
-// `for ... in static_iter(...)` as written (before sema has resolved or unrolled it).
-bool spelled_static_iter(const Stmt& s) {
-    if (s.kind != StmtKind::For || !s.iter || s.iter->kind != ExprKind::Call) return false;
-    const Expr& callee = *s.iter->children[0];
-    return (callee.kind == ExprKind::Attribute || callee.kind == ExprKind::Name) && callee.text == "static_iter";
+void names_in(const std::vector<StmtPtr>& body, std::set<std::string>& out);
+
+// Every name a statement mentions, its nested statements' and inner functions' included.
+void names_in(const Stmt& s, std::set<std::string>& out) {
+    for (const ExprPtr& t : s.targets) names_in(t.get(), out);
+    for (const Expr* e : {s.value.get(), s.target.get(), s.test.get(), s.iter.get(), s.message.get()}) names_in(e, out);
+    if (s.def) {
+        for (const Param& p : s.def->params) names_in(p.default_value.get(), out);
+        names_in(s.def->body, out);
+    }
+    names_in(s.body, out);
+    names_in(s.orelse, out);
 }
 
-// Every name `body` mentions, leaving out the bodies of static_iter loops (their variables become
-// each copy's own too, so two such loops may use the same temporary name).
 void names_in(const std::vector<StmtPtr>& body, std::set<std::string>& out) {
-    for (const StmtPtr& s : body) {
-        for (const ExprPtr& t : s->targets) names_in(t.get(), out);
-        for (const Expr* e : {s->value.get(), s->target.get(), s->test.get(), s->iter.get(), s->message.get()}) names_in(e, out);
-        if (!spelled_static_iter(*s)) names_in(s->body, out);
-        names_in(s->orelse, out);
-    }
+    for (const StmtPtr& s : body) names_in(*s, out);
 }
 
-void assigned_in(const std::vector<StmtPtr>& body, std::set<std::string>& out) {
-    for (const StmtPtr& s : body) {
-        for (const ExprPtr& t : s->targets) names_in(t.get(), out);
-        if (s->target) names_in(s->target.get(), out);
-        assigned_in(s->body, out);
-        assigned_in(s->orelse, out);
-    }
-}
-
+// The names a target binds: a name, or the names of a tuple (not an element's array or index).
 bool binds(const Expr& target, const std::string& name) {
     if (target.kind == ExprKind::Name) return target.text == name;
+    if (target.kind != ExprKind::Tuple && target.kind != ExprKind::List) return false;
     for (const ExprPtr& c : target.children)
         if (binds(*c, name)) return true;
     return false;
 }
 
-// What the body may not do (the first offending statement), or null.
-const Stmt* forbidden(const std::vector<StmtPtr>& body, const std::string& name, std::string& why) {
+void bound_names(const Expr& target, std::set<std::string>& out) {
+    if (target.kind == ExprKind::Name) out.insert(target.text);
+    if (target.kind == ExprKind::Tuple || target.kind == ExprKind::List)
+        for (const ExprPtr& c : target.children) bound_names(*c, out);
+}
+
+bool binds_anywhere(const std::vector<StmtPtr>& body, const std::string& name, int* count) {
+    for (const StmtPtr& s : body) {
+        for (const ExprPtr& t : s->targets)
+            if (binds(*t, name)) ++*count;
+        if (s->target && binds(*s->target, name)) ++*count;
+        binds_anywhere(s->body, name, count);
+        binds_anywhere(s->orelse, name, count);
+    }
+    return *count > 0;
+}
+
+// Names each copy of `body` may keep to itself: bound in it, and first met in a statement at its
+// top that assigns them without reading them (every copy then sets them before any read).
+// *single: those of them bound exactly once, by that statement (its index in body): constants
+// where its value is one.
+std::vector<std::string> own_names(const std::vector<StmtPtr>& body, const std::set<std::string>& exclude,
+                                   std::map<std::string, size_t>* single) {
+    std::set<std::string> seen, own_set;
+    std::vector<std::string> own;
+    for (size_t i = 0; i < body.size(); ++i) {
+        const StmtPtr& s = body[i];
+        std::set<std::string> bound, mentioned;
+        if (s->kind == StmtKind::Assign)
+            for (const ExprPtr& t : s->targets) bound_names(*t, bound);
+        names_in(*s, mentioned);
+        std::set<std::string> read;
+        names_in(s->value.get(), read);
+        for (const ExprPtr& t : s->targets)  // (an element's array and index are read)
+            if (t->kind != ExprKind::Name && t->kind != ExprKind::Tuple && t->kind != ExprKind::List) names_in(t.get(), read);
+        for (const std::string& n : bound)
+            if (!seen.count(n) && !read.count(n) && !exclude.count(n) && own_set.insert(n).second) {
+                own.push_back(n);
+                int count = 0;
+                binds_anywhere(body, n, &count);
+                if (single && count == 1) (*single)[n] = i;
+            }
+        seen.insert(mentioned.begin(), mentioned.end());
+    }
+    return own;
+}
+
+// What the body may not do (the first offending statement), or null. Loops inside may break and
+// continue themselves.
+const Stmt* forbidden(const std::vector<StmtPtr>& body, const std::string& name, bool in_loop, std::string& why) {
     for (const StmtPtr& s : body) {
         switch (s->kind) {
-            case StmtKind::Break: why = "break"; return s.get();
-            case StmtKind::Continue: why = "continue"; return s.get();
+            case StmtKind::Break: if (!in_loop) { why = "break"; return s.get(); } break;
+            case StmtKind::Continue: if (!in_loop) { why = "continue"; return s.get(); } break;
             case StmtKind::Return: why = "return"; return s.get();
             case StmtKind::FunctionDef: why = "a function or lambda definition"; return s.get();
             default: break;
         }
-        bool assigns = s->target && s->kind != StmtKind::For ? binds(*s->target, name) : false;
+        bool assigns = s->target && binds(*s->target, name);
         for (const ExprPtr& t : s->targets) assigns = assigns || binds(*t, name);
-        if (s->kind == StmtKind::For && s->target && binds(*s->target, name)) assigns = true;
         if (assigns) { why = "an assignment to '" + name + "'"; return s.get(); }
-        // (loops inside may break and continue themselves)
-        if (s->kind == StmtKind::For || s->kind == StmtKind::While) {
-            for (const StmtPtr& inner : s->body)
-                if (inner->kind == StmtKind::Return || inner->kind == StmtKind::FunctionDef) {
-                    why = inner->kind == StmtKind::Return ? "return" : "a function or lambda definition";
-                    return inner.get();
-                }
-            continue;
-        }
-        if (const Stmt* f = forbidden(s->body, name, why)) return f;
-        if (const Stmt* f = forbidden(s->orelse, name, why)) return f;
+        const bool loop = s->kind == StmtKind::For || s->kind == StmtKind::While;
+        if (const Stmt* f = forbidden(s->body, name, in_loop || loop, why)) return f;
+        if (const Stmt* f = forbidden(s->orelse, name, in_loop, why)) return f;
     }
     return nullptr;
 }
@@ -210,7 +246,9 @@ bool Sema::unroll_static_iter(Stmt& s) {
     if (s.target->kind != ExprKind::Name)
         unsupported(s.target->loc, "a static_iter loop binds one name (unpack the item inside the body)");
     const std::string name = s.target->text;
+    const std::string tag = "_at_" + std::to_string(s.loc.line) + "_" + std::to_string(s.loc.col);
     std::vector<ExprPtr> values;
+    StmtPtr keep_items;  // values of a tuple are read once, before the copies, as cuTile saves them
     if (items.kind == ExprKind::Call && items.resolved && items.resolved->builtin == "range") {
         int64_t bound[3] = {0, 0, 1};
         const size_t n = items.children.size() - 1;
@@ -220,9 +258,10 @@ bool Sema::unroll_static_iter(Stmt& s) {
             bound[n == 1 ? 1 : i] = c->as_int();
         }
         if (bound[2] == 0) fail(items.loc, "range() arg 3 must not be zero");
-        for (int64_t v = bound[0]; bound[2] > 0 ? v < bound[1] : v > bound[1]; v += bound[2]) {
-            if (values.size() == kMaxStaticIterations) break;
+        for (int64_t v = bound[0]; bound[2] > 0 ? v < bound[1] : v > bound[1];) {
+            if (values.size() > kMaxStaticIterations) break;
             values.push_back(literal_expr(ConstValue::integer(v), s.loc));
+            if (__builtin_add_overflow(v, bound[2], &v)) break;
         }
     } else if (const ConstValue* c = constant(items); c && c->kind == ConstValue::Kind::Tuple) {
         for (const ConstValue& v : c->elems) {
@@ -231,40 +270,87 @@ bool Sema::unroll_static_iter(Stmt& s) {
             values.push_back(std::move(e));
         }
     } else if (t->is_tuple()) {
+        const std::string saved = "static_items" + tag;
+        local_names_.insert(saved);
+        keep_items = std::make_unique<Stmt>(StmtKind::Assign, s.loc);
+        auto target = std::make_unique<Expr>(ExprKind::Name, s.loc);
+        target->text = saved;
+        keep_items->targets.push_back(std::move(target));
+        keep_items->value = clone_expr(&items);
         for (size_t k = 0; k < t->elems.size(); ++k) {
+            auto base = std::make_unique<Expr>(ExprKind::Name, items.loc);
+            base->text = saved;
             auto index = std::make_unique<Expr>(ExprKind::Int, items.loc);
             index->int_value = int64_t(k);
             auto item = std::make_unique<Expr>(ExprKind::Subscript, items.loc);
-            item->children.push_back(clone_expr(&items));
+            item->children.push_back(std::move(base));
             item->children.push_back(std::move(index));
             values.push_back(std::move(item));
         }
     } else {
         fail(items.loc, "tile.static_iter() iterates over range() of constants or a tuple, not " + t->str());
     }
-    if (values.size() >= kMaxStaticIterations)
+    if (values.size() > kMaxStaticIterations)
         fail(items.loc, "tile.static_iter() unrolls at most " + std::to_string(kMaxStaticIterations) + " iterations");
     std::string why;
-    if (const Stmt* bad = forbidden(s.body, name, why))
+    if (const Stmt* bad = forbidden(s.body, name, false, why))
         unsupported(bad->loc, "a static_iter loop's body cannot hold " + why + " (it is unrolled while compiling)");
     if (!s.orelse.empty()) unsupported(s.loc, "a static_iter loop cannot have an else block");
-    // Variables the body alone uses are each copy's own (renamed), so they may take another type
-    // in each, as in cuTile (`t = load(..., shape=(w,))` for each width w).
-    std::set<std::string> inside, outside;
-    assigned_in(s.body, inside);
-    names_in(fn_.def.body, outside);
+
+    // Variables each copy sets before reading and nothing else mentions are the copy's own
+    // (renamed), so they may take another type in each (`t = load(..., shape=(w,))` for each
+    // width w), and one set once from a constant is that constant (`h = w // 2` as a shape).
+    std::set<std::string> outside, exclude = {name};
+    for (const Param& p : fn_.def.params) exclude.insert(p.name);
+    std::function<void(const std::vector<StmtPtr>&)> mentioned_outside = [&](const std::vector<StmtPtr>& body) {
+        for (const StmtPtr& st : body) {
+            if (st.get() == &s) continue;
+            Stmt& other = *st;
+            bool static_loop = false;
+            if (other.kind == StmtKind::For && other.iter && other.iter->kind == ExprKind::Call) {
+                Expr& c = *other.iter->children[0];
+                callee_name_ = &c;
+                try { type_of(c); } catch (const Error&) {}
+                callee_name_ = nullptr;
+                static_loop = c.resolved && c.resolved->builtin == "tile.static_iter";
+            }
+            if (!static_loop) {
+                if (other.kind == StmtKind::For || other.kind == StmtKind::While || other.kind == StmtKind::If) {
+                    std::set<std::string> head;  // this statement's own expressions, then its blocks
+                    for (const Expr* e : {other.target.get(), other.test.get(), other.iter.get()}) names_in(e, head);
+                    outside.insert(head.begin(), head.end());
+                    mentioned_outside(other.body);
+                    mentioned_outside(other.orelse);
+                } else {
+                    names_in(other, outside);
+                }
+                continue;
+            }
+            // Another static_iter loop: what its copies keep to themselves is not shared.
+            std::set<std::string> all, theirs;
+            names_in(other, all);
+            for (const std::string& n : own_names(other.body, {}, nullptr)) theirs.insert(n);
+            for (const std::string& n : all)
+                if (!theirs.count(n)) outside.insert(n);
+        }
+    };
+    mentioned_outside(fn_.def.body);
+    std::map<std::string, size_t> single;
     std::vector<std::string> own;
-    for (const std::string& n : inside)
-        if (!outside.count(n) && n != name) own.push_back(n);
+    for (const std::string& n : own_names(s.body, exclude, &single))
+        if (!outside.count(n)) own.push_back(n);
+
     std::vector<StmtPtr> unrolled;
+    if (keep_items) unrolled.push_back(std::move(keep_items));
     for (size_t k = 0; k < values.size(); ++k) {
         std::vector<StmtPtr> copy = clone_block(s.body);
         substitute(copy, name, *values[k]);
         for (const std::string& n : own) {
-            const std::string renamed = n + "__iteration" + std::to_string(k) + "_at_" + std::to_string(s.loc.line) + "_" +
-                                        std::to_string(s.loc.col);
+            const std::string renamed = n + "__iteration" + std::to_string(k) + tag;
             rename(copy, n, renamed);
             local_names_.insert(renamed);
+            auto once = single.find(n);
+            if (once != single.end()) single_assignments_[renamed] = copy[once->second].get();
         }
         for (StmtPtr& st : copy) unrolled.push_back(std::move(st));
     }
@@ -274,6 +360,8 @@ bool Sema::unroll_static_iter(Stmt& s) {
         last->value = clone_expr(values.back().get());
         unrolled.push_back(std::move(last));
     }
+    // (the original statements stay alive: sema's annotations may still point into them)
+    for (StmtPtr& st : s.body) fn_.pruned.push_back(std::move(st));
     s.kind = StmtKind::If;
     s.test = std::make_unique<Expr>(ExprKind::Bool, s.loc);
     s.test->bool_value = true;
