@@ -210,7 +210,11 @@ def test_reductions_1d_and_nan(rng, name):
     out = simt.zeros(1, np.int64 if name.startswith("arg") else np.float32)
     run(make_reduce_kernel(name, 0, True, (256,)), 1, simt.asarray(h), out)
     padded = np.concatenate([h, np.zeros(56, np.float32)])  # padding reads as zero
-    np.testing.assert_allclose(out.get()[0], getattr(np, name)(padded), rtol=1e-5)
+    if name == "sum":  # float32 sums of ±4 values may cancel: the error scales with sum(|h|), not the sum
+        np.testing.assert_allclose(out.get()[0], padded.astype(np.float64).sum(), rtol=1e-5,
+                                   atol=1e-6 * np.abs(padded).astype(np.float64).sum())
+    else:
+        np.testing.assert_allclose(out.get()[0], getattr(np, name)(padded), rtol=1e-5)
     if name == "max":  # NaN gives way to numbers (cuTile's propagate_nan=False; test_tile_compat.py has the rest)
         h[[17, 150]] = np.nan
         run(make_reduce_kernel(name, 0, True, (256,)), 1, simt.asarray(h), out)

@@ -810,3 +810,29 @@ def static_iter_with_a_nested_definition(x):
 def test_static_iter_limits(kernel, message):
     with pytest.raises((simt.cuda.TypingError, simt.cuda.UnsupportedError), match=message):
         run(kernel, 1, simt.zeros(8))
+
+
+@ct.kernel
+def nested_static_iters(x, out, tail):
+    for w in ct.static_iter((2, 4)):
+        for v in ct.static_iter((0, 1)):
+            h = w // 2 + v  # a constant in each inner copy of each outer copy
+            t = ct.load(x, index=(0,), shape=(w,))  # another shape in each outer copy
+            ct.store(out, index=(w + v,), tile=ct.full((1,), ct.sum(t) * h, dtype=ct.float64))
+    for i in ct.static_iter((1,)):
+        u = ct.load(x, index=(0,), shape=(4,)) * i
+    for v in ct.static_iter((u, u)):  # this loop's items read the earlier loop's variable
+        u = v * 2
+    ct.store(tail, index=(0,), tile=u)
+
+
+def test_static_iter_loops_inside_static_iter_loops(rng):
+    h = random_host(rng, 8, np.float64)
+    out, tail = simt.zeros(8), simt.zeros(4)
+    run(nested_static_iters, 1, simt.asarray(h), out, tail)
+    want = np.zeros(8)
+    for w in (2, 4):
+        for v in (0, 1):
+            want[w + v] = h[:w].sum() * (w // 2 + v)
+    np.testing.assert_allclose(out.get(), want, rtol=1e-12)
+    np.testing.assert_allclose(tail.get(), h[:4] * 2, rtol=1e-12)

@@ -75,6 +75,7 @@ private:
     // `for v in tile.static_iter(...)` becomes the unrolled body (sema/static_iter.cpp); false
     // where the loop is another kind.
     bool unroll_static_iter(Stmt& s);
+    int static_iter_count_ = 0;  // loops unrolled so far: their variables' suffixes
     void raise_statement(Stmt& s);   // sema/assertions.cpp
     void report_site(Stmt& s, const std::string& exception, const std::string& text);
     // expressions

@@ -229,8 +229,8 @@ void register_tile_static_builtins(BuiltinRegistry& r) {
 }
 
 // Rewrites `for v in static_iter(items): body` as `if True:` holding the body once per item with
-// v replaced by it, then `v = <last item>` (Python leaves v bound to it). False while the items'
-// types are not known yet.
+// v replaced by it, then `v = <last item>` where v is read elsewhere (Python leaves v bound to
+// it). False while the items' types are not known yet.
 bool Sema::unroll_static_iter(Stmt& s) {
     Expr& call = *s.iter;
     Expr& callee = *call.children[0];
@@ -246,7 +246,8 @@ bool Sema::unroll_static_iter(Stmt& s) {
     if (s.target->kind != ExprKind::Name)
         unsupported(s.target->loc, "a static_iter loop binds one name (unpack the item inside the body)");
     const std::string name = s.target->text;
-    const std::string tag = "_at_" + std::to_string(s.loc.line) + "_" + std::to_string(s.loc.col);
+    // (numbered, not placed: copies of an inner static_iter loop share their source position)
+    const std::string tag = "_unrolled" + std::to_string(++static_iter_count_);
     std::vector<ExprPtr> values;
     StmtPtr keep_items;  // values of a tuple are read once, before the copies, as cuTile saves them
     if (items.kind == ExprKind::Call && items.resolved && items.resolved->builtin == "range") {
@@ -270,7 +271,7 @@ bool Sema::unroll_static_iter(Stmt& s) {
             values.push_back(std::move(e));
         }
     } else if (t->is_tuple()) {
-        const std::string saved = "static_items" + tag;
+        const std::string saved = "simt_static_items" + tag;
         local_names_.insert(saved);
         keep_items = std::make_unique<Stmt>(StmtKind::Assign, s.loc);
         auto target = std::make_unique<Expr>(ExprKind::Name, s.loc);
@@ -326,12 +327,15 @@ bool Sema::unroll_static_iter(Stmt& s) {
                 }
                 continue;
             }
-            // Another static_iter loop: what its copies keep to themselves is not shared.
+            // Another static_iter loop: what its copies keep to themselves is not shared (its
+            // items and loop variable are read and bound outside its copies).
             std::set<std::string> all, theirs;
-            names_in(other, all);
+            names_in(other.body, all);
             for (const std::string& n : own_names(other.body, {}, nullptr)) theirs.insert(n);
+            if (other.target->kind == ExprKind::Name) theirs.insert(other.target->text);  // (replaced in its copies)
             for (const std::string& n : all)
                 if (!theirs.count(n)) outside.insert(n);
+            names_in(other.iter.get(), outside);
         }
     };
     mentioned_outside(fn_.def.body);
@@ -354,7 +358,7 @@ bool Sema::unroll_static_iter(Stmt& s) {
         }
         for (StmtPtr& st : copy) unrolled.push_back(std::move(st));
     }
-    if (!values.empty()) {
+    if (!values.empty() && outside.count(name)) {  // (read after the loop: Python leaves it bound)
         auto last = std::make_unique<Stmt>(StmtKind::Assign, s.loc);
         last->targets.push_back(clone_expr(s.target.get()));
         last->value = clone_expr(values.back().get());
