@@ -9,13 +9,13 @@
 
 namespace simt {
 
-namespace {
-
 void collect_targets(const Expr& e, std::set<std::string>& out) {
     if (e.kind == ExprKind::Name) out.insert(e.text);
     if (e.kind == ExprKind::Tuple || e.kind == ExprKind::List)
         for (const ExprPtr& c : e.children) collect_targets(*c, out);
 }
+
+namespace {
 
 void collect_assigned(const std::vector<StmtPtr>& body, std::set<std::string>& out) {
     for (const StmtPtr& s : body) {

@@ -15,8 +15,8 @@ void count_targets(const Expr& e, std::map<std::string, int>& count) {
         for (const ExprPtr& c : e.children) count_targets(*c, count);
 }
 
-// How often each name is bound anywhere in `body`: assignments, augmented assignments, loop
-// targets and nested definitions.
+}  // namespace
+
 void count_bindings(const std::vector<StmtPtr>& body, std::map<std::string, int>& count) {
     for (const StmtPtr& s : body) {
         for (const ExprPtr& t : s->targets) count_targets(*t, count);
@@ -26,6 +26,8 @@ void count_bindings(const std::vector<StmtPtr>& body, std::map<std::string, int>
         count_bindings(s->orelse, count);
     }
 }
+
+namespace {
 
 bool is_number_or_numbers(const ConstValue& v) {
     switch (v.kind) {

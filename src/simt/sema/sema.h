@@ -18,6 +18,13 @@ std::string c_identifier(const std::string& python_name);
 // folds these exactly when it compiles the function, and numba sees the result.
 bool integer_literal(const Expr& e);
 
+// The names an assignment target binds: a name, or those of a tuple or list, not an element's
+// array or index (sema/analyze.cpp).
+void collect_targets(const Expr& target, std::set<std::string>& out);
+// How often each name is bound in `body`: assignments, augmented assignments, loop targets and
+// nested definitions (sema/local_constants.cpp).
+void count_bindings(const std::vector<StmtPtr>& body, std::map<std::string, int>& count);
+
 // A slice with no start, stop or step (`:`) (sema/array_view.cpp).
 bool is_whole_slice(const Expr& slice);
 

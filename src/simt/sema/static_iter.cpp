@@ -81,7 +81,8 @@ ExprPtr literal_expr(const ConstValue& v, Loc loc) {
     return e;
 }
 
-// Replaces every read of `name` in e (and below) by a copy of `item`.
+// Replaces every occurrence of `name` in e (and below) by a copy of `item`: a value for the loop
+// variable, or another name for a copy's own variable.
 void substitute(ExprPtr& e, const std::string& name, const Expr& item) {
     if (!e) return;
     if (e->kind == ExprKind::Name && e->text == name) {
@@ -100,22 +101,6 @@ void substitute(std::vector<StmtPtr>& body, const std::string& name, const Expr&
         for (ExprPtr* e : {&s->value, &s->target, &s->test, &s->iter, &s->message}) substitute(*e, name, item);
         substitute(s->body, name, item);
         substitute(s->orelse, name, item);
-    }
-}
-
-void rename(ExprPtr& e, const std::string& from, const std::string& to) {
-    if (!e) return;
-    if (e->kind == ExprKind::Name && e->text == from) e->text = to;
-    for (ExprPtr& c : e->children) rename(c, from, to);
-    for (Keyword& k : e->keywords) rename(k.value, from, to);
-}
-
-void rename(std::vector<StmtPtr>& body, const std::string& from, const std::string& to) {
-    for (StmtPtr& s : body) {
-        for (ExprPtr& t : s->targets) rename(t, from, to);
-        for (ExprPtr* e : {&s->value, &s->target, &s->test, &s->iter, &s->message}) rename(*e, from, to);
-        rename(s->body, from, to);
-        rename(s->orelse, from, to);
     }
 }
 
@@ -144,30 +129,10 @@ void names_in(const std::vector<StmtPtr>& body, std::set<std::string>& out) {
     for (const StmtPtr& s : body) names_in(*s, out);
 }
 
-// The names a target binds: a name, or the names of a tuple (not an element's array or index).
 bool binds(const Expr& target, const std::string& name) {
-    if (target.kind == ExprKind::Name) return target.text == name;
-    if (target.kind != ExprKind::Tuple && target.kind != ExprKind::List) return false;
-    for (const ExprPtr& c : target.children)
-        if (binds(*c, name)) return true;
-    return false;
-}
-
-void bound_names(const Expr& target, std::set<std::string>& out) {
-    if (target.kind == ExprKind::Name) out.insert(target.text);
-    if (target.kind == ExprKind::Tuple || target.kind == ExprKind::List)
-        for (const ExprPtr& c : target.children) bound_names(*c, out);
-}
-
-bool binds_anywhere(const std::vector<StmtPtr>& body, const std::string& name, int* count) {
-    for (const StmtPtr& s : body) {
-        for (const ExprPtr& t : s->targets)
-            if (binds(*t, name)) ++*count;
-        if (s->target && binds(*s->target, name)) ++*count;
-        binds_anywhere(s->body, name, count);
-        binds_anywhere(s->orelse, name, count);
-    }
-    return *count > 0;
+    std::set<std::string> bound;
+    collect_targets(target, bound);
+    return bound.count(name) > 0;
 }
 
 // Names each copy of `body` may keep to itself: bound in it, and first met in a statement at its
@@ -178,11 +143,13 @@ std::vector<std::string> own_names(const std::vector<StmtPtr>& body, const std::
                                    std::map<std::string, size_t>* single) {
     std::set<std::string> seen, own_set;
     std::vector<std::string> own;
+    std::map<std::string, int> bindings;
+    count_bindings(body, bindings);
     for (size_t i = 0; i < body.size(); ++i) {
         const StmtPtr& s = body[i];
         std::set<std::string> bound, mentioned;
         if (s->kind == StmtKind::Assign)
-            for (const ExprPtr& t : s->targets) bound_names(*t, bound);
+            for (const ExprPtr& t : s->targets) collect_targets(*t, bound);
         names_in(*s, mentioned);
         std::set<std::string> read;
         names_in(s->value.get(), read);
@@ -191,9 +158,7 @@ std::vector<std::string> own_names(const std::vector<StmtPtr>& body, const std::
         for (const std::string& n : bound)
             if (!seen.count(n) && !read.count(n) && !exclude.count(n) && own_set.insert(n).second) {
                 own.push_back(n);
-                int count = 0;
-                binds_anywhere(body, n, &count);
-                if (single && count == 1) (*single)[n] = i;
+                if (single && bindings[n] == 1) (*single)[n] = i;
             }
         seen.insert(mentioned.begin(), mentioned.end());
     }
@@ -351,7 +316,9 @@ bool Sema::unroll_static_iter(Stmt& s) {
         substitute(copy, name, *values[k]);
         for (const std::string& n : own) {
             const std::string renamed = n + "__iteration" + std::to_string(k) + tag;
-            rename(copy, n, renamed);
+            Expr to(ExprKind::Name, s.loc);
+            to.text = renamed;
+            substitute(copy, n, to);  // (each occurrence keeps its own position)
             local_names_.insert(renamed);
             auto once = single.find(n);
             if (once != single.end()) single_assignments_[renamed] = copy[once->second].get();
