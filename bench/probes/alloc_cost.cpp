@@ -50,6 +50,7 @@ const char* kEmptyKernelPtx = R"(
 .target sm_90
 .address_size 64
 .visible .entry empty3(.param .u64 a, .param .u64 b, .param .u64 c) { ret; }
+.visible .entry empty3s(.param .align 8 .b8 a[24], .param .align 8 .b8 b[24], .param .align 8 .b8 c[24]) { ret; }
 )";
 
 // Work queued before each timed run (none, or memsets that keep the device busy).
@@ -141,6 +142,27 @@ int main() {
                 cuLaunchKernel(empty3, 1, 1, 1, 32, 1, 1, 0, nullptr, params, nullptr);
             };
             std::printf("%-58s %8.0f\n", "BUSY: empty 3-pointer kernel launch", ns_per_pair([&] { launch(z); }));
+            // The arguments as one buffer (the driver's `extra` launch option) instead of an
+            // array of pointers, and with simt's 24-byte 1-D array structs.
+            std::printf("%-58s %8.0f\n", "BUSY: the same launch, arguments as one buffer", ns_per_pair([&] {
+                Ptr packed[3] = {x, y, z};
+                size_t size = sizeof packed;
+                void* extra[] = {(void*)1, packed, (void*)2, &size, (void*)0};
+                cuLaunchKernel(empty3, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, extra);
+            }));
+            void* empty3s = nullptr;
+            if (cuModuleGetFunction(&empty3s, module, "empty3s") == 0) {
+                struct Array1d { Ptr data; int64_t shape, stride; } arrays[3] = {{x, 1, 4}, {y, 1, 4}, {z, 1, 4}};
+                std::printf("%-58s %8.0f\n", "BUSY: 3 x 24-byte struct arguments, pointer array", ns_per_pair([&] {
+                    void* params[] = {&arrays[0], &arrays[1], &arrays[2]};
+                    cuLaunchKernel(empty3s, 1, 1, 1, 32, 1, 1, 0, nullptr, params, nullptr);
+                }));
+                std::printf("%-58s %8.0f\n", "BUSY: 3 x 24-byte struct arguments, one buffer", ns_per_pair([&] {
+                    size_t size = sizeof arrays;
+                    void* extra[] = {(void*)1, arrays, (void*)2, &size, (void*)0};
+                    cuLaunchKernel(empty3s, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, extra);
+                }));
+            }
             std::printf("%-58s %8.0f\n", "BUSY: alloc + free, then launch", ns_per_pair([&] {
                 Ptr p;
                 cuMemAllocAsync(&p, bytes, nullptr);
