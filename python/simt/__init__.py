@@ -17,7 +17,8 @@ from . import cuda, pathfinder, random  # noqa: E402
 from ._creation import (array, asarray, asnumpy, empty, empty_like, full, full_like, ones, ones_like,  # noqa: E402
                         zeros, zeros_like)
 from ._ndarray import ndarray  # noqa: E402
-from .cuda import get_default_memory_pool  # noqa: E402
+from . import _ndarray_protocols  # noqa: E402,F401  (format, pickle, copy, .data, .view)
+from .cuda import get_default_memory_pool, get_default_pinned_memory_pool  # noqa: E402
 from ._ufuncs import *  # noqa: E402,F401,F403  (simt.add, simt.sqrt, ..., simt.where, simt.clip, simt.round)
 from ._manipulation import (arange, ascontiguousarray, asfortranarray, astype, atleast_1d, atleast_2d,  # noqa: E402
                             atleast_3d, broadcast_arrays, broadcast_shapes, broadcast_to, column_stack, concatenate,

@@ -30,9 +30,12 @@ TUNING = {
     "cuda": {"threads": 1 << 17, "per_thread": 32, "partial_per_thread": 256, "unroll": 4, "blocked": False,
              "column_bytes": 0, "block_threads": 256, "blocks_per_sm": 2, "max_blocks": None, "block_min_row": 2048,
              "block_per_thread": 64, "block_unroll_bytes": 128},
-    "cpu": {"threads": None, "per_thread": 16384, "partial_per_thread": 4096, "unroll": 4, "blocked": True,
-            "column_bytes": 128},
+    "cpu": {"threads": None, "per_thread": 16384, "partial_per_thread": 4096, "unroll": 8, "blocked": True,
+            "column_bytes": 128, "wide_sums": True},
 }
+# `wide_sums`: sums of float16/float32 (and complex64) accumulate in float64 (complex128). A CPU
+# thread folds a contiguous chunk of millions of elements, and in float32 such a running sum
+# drifts (10**7 times 0.1 gave 997297.6); the GPU's many threads each fold a few hundred.
 
 
 def resolved_tuning(table):
@@ -119,6 +122,15 @@ def result_dtypes(op, dt, dtype):
     if op in ("var", "std"):
         center = np.result_type(acc, np.complex64) if dt.kind == "c" else acc
     return res, acc, center
+
+
+def _widened(dt):
+    """float64 (complex128) for narrower floating (complex) accumulators; others unchanged."""
+    if dt.kind == "f" and dt.itemsize < 8:
+        return np.dtype(np.float64)
+    if dt.kind == "c" and dt.itemsize < 16:
+        return np.dtype(np.complex128)
+    return dt
 
 
 def _layout(a, axes, keep_order):
@@ -319,6 +331,8 @@ def _plan(fname, a, op, axis, dtype, keepdims, ddof, table):
     if op in ARG_OPS and axis is not None and isinstance(axis, tuple):
         raise TypeError(f"'tuple' object cannot be interpreted as an integer")
     res_dt, acc_dt, center_dt = result_dtypes(op, np.dtype(a.dtype), None if dtype is None else np.dtype(dtype))
+    if table.get("wide_sums") and op in ("sum", "mean", "var", "std"):
+        acc_dt, center_dt = _widened(acc_dt), center_dt and _widened(center_dt)
     shape = tuple((1 if i in axes else n) for i, n in enumerate(a.shape) if keepdims or i not in axes)
     nred = math.prod(a.shape[i] for i in axes)
     nout = math.prod(n for i, n in enumerate(a.shape) if i not in axes)

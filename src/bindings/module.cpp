@@ -16,4 +16,5 @@ NB_MODULE(_simt, m) {
     simt::py::bind_blas(m);
     simt::py::bind_inspect(m);
     simt::py::bind_raw(m);
+    simt::py::bind_host_memory(m);
 }

@@ -467,6 +467,28 @@ int cuMemFreeHost(void* p) {
     --g_host_allocations;
     return kSuccess;
 }
+// Page-locking existing host memory: the mock only tracks which ranges are registered.
+std::map<uintptr_t, size_t> g_registered;
+int cuMemHostRegister_v2(void* p, size_t bytes, unsigned) {
+    if (!has_context()) return kInvalidContext;
+    if (!p || bytes == 0) return kInvalidValue;
+    std::lock_guard<std::mutex> lock(g_mutex);
+    if (!g_registered.emplace(uintptr_t(p), bytes).second) return 712;  // CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED
+    return kSuccess;
+}
+int cuMemHostUnregister(void* p) {
+    std::lock_guard<std::mutex> lock(g_mutex);
+    return g_registered.erase(uintptr_t(p)) ? kSuccess : 713;  // CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED
+}
+long mock_cuda_registered_ranges() { return long(g_registered.size()); }
+// What the pool holds: the mock keeps no freed memory, so what is in use.
+int cuMemPoolGetAttribute(void*, int attr, void* value) {
+    if (attr != 5 && attr != 7) return kInvalidValue;
+    std::lock_guard<std::mutex> lock(g_mutex);
+    uint64_t bytes = g_in_use;
+    std::memcpy(value, &bytes, 8);
+    return kSuccess;
+}
 int cuMemcpyHtoDAsync_v2(uint64_t dst, const void* src, size_t n, void* stream) {
     if (!has_context()) return kInvalidContext;
     g_last_streams["htod"] = stream;

@@ -517,3 +517,37 @@ def test_raw_template_kernels_by_name_expression_load_their_lowered_symbol(on_mo
         simt.RawModule(code=code, name_expressions=exprs).get_function("scale_by<float, 3>")((1,), (32,), (x, x, np.int32(10)))
         assert last_launch()[0] == name
     ''')
+
+
+def test_pinned_host_memory_and_pool_accounting(on_mock):
+    on_mock("""
+        mock.mock_cuda_registered_ranges.restype = ctypes.c_long
+        rng = np.random.default_rng(11)
+        hosts = mock.mock_cuda_host_allocations()
+        p = cuda.pinned_array((1000, 3), np.float32)
+        assert mock.mock_cuda_host_allocations() == hosts + 1  # cuMemHostAlloc
+        p[...] = rng.standard_normal(p.shape)
+        d = simt.asarray(p)
+        back = cuda.pinned_array_like(p)
+        d.copy_to_host(back)
+        np.testing.assert_array_equal(back, p)
+        del p, back
+        assert mock.mock_cuda_host_allocations() == hosts  # cuMemFreeHost with the last array
+        a = rng.standard_normal(5000)
+        with cuda.pinned(a):
+            assert mock.mock_cuda_registered_ranges() == 1
+            np.testing.assert_array_equal(simt.asarray(a).get(), a)
+        assert mock.mock_cuda_registered_ranges() == 0
+        pool = simt.get_default_memory_pool()
+        used = pool.used_bytes()
+        x = simt.empty(4096)
+        assert pool.used_bytes() == used + 4096 * 8
+        assert pool.total_bytes() == mock.mock_cuda_bytes_in_use()  # the pool's reservation (the mock keeps none spare)
+        pool.set_limit(size=pool.used_bytes())
+        try:
+            simt.empty(1)
+            raise SystemExit("the limit was not enforced")
+        except cuda.OutOfMemoryError as e:
+            assert "limit" in str(e), e
+        pool.set_limit(0)
+    """)

@@ -1,8 +1,11 @@
 """simt.cuda: the kernel language (numba.cuda's names) and the runtime (devices, streams,
 events, synchronization, errors), on the active backend."""
 from .. import _simt
-from ._device import (Device, Event, MemoryPool, Stream, default_stream, event, event_elapsed_time,
-                      get_current_stream, get_default_memory_pool, get_elapsed_time, stream, synchronize)
+from ._device import (Device, Event, Stream, default_stream, event, event_elapsed_time, get_current_stream,
+                      get_elapsed_time, stream, synchronize)
+from ._host_memory import (MemoryPool, PinnedMemoryPointer, PinnedMemoryPool, alloc_pinned_memory,
+                           get_default_memory_pool, get_default_pinned_memory_pool, pinned, pinned_array,
+                           pinned_array_like)
 from ._compile_ptx import compile_ptx, compile_ptx_for_current_device
 from ._jit import Dispatcher, jit
 from . import libdevice, random

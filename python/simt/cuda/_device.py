@@ -1,4 +1,6 @@
 """Devices, synchronization, streams and events (numba.cuda and cupy.cuda spellings)."""
+import contextlib
+
 from .. import _simt
 
 
@@ -83,6 +85,37 @@ class Stream(_simt.Stream):
     def __repr__(self):
         return "<simt.cuda.Stream default>" if self.is_default else f"<simt.cuda.Stream {self.ptr:#x}>"
 
+    @property
+    def done(self):
+        """Whether all work queued on the stream has finished (CuPy's Stream.done)."""
+        return self.query()
+
+    def use(self):
+        """Make this the current stream of this thread (CuPy's Stream.use): it replaces the
+        current one, and an enclosing `with` block restores what it replaced on exit."""
+        if _simt._current_stream() is not None:
+            _simt._pop_stream()
+        _simt._push_stream(self)
+        return self
+
+    @contextlib.contextmanager
+    def auto_synchronize(self):
+        """numba's: a with-block after which the stream is synchronized."""
+        yield self
+        self.synchronize()
+
+    @property
+    def handle(self):
+        """The native stream as an int: a CUstream on the cuda backend, simt's queue id on the cpu backend."""
+        return _simt._native_stream(self) if _simt.backend_name() == "cuda" else self.ptr
+
+    def __cuda_stream__(self):
+        """(protocol version 0, CUstream address), for other CUDA libraries (cuda backend only)."""
+        if _simt.backend_name() != "cuda":
+            raise RuntimeError("the cpu backend's streams are not CUDA streams; __cuda_stream__ exists on the cuda "
+                               "backend only")
+        return (0, self.handle)
+
 
 def default_stream():
     return _default
@@ -114,6 +147,11 @@ class Event(_simt.Event):
     def elapsed_time(self, end):
         return super().elapsed_time(end)
 
+    @property
+    def done(self):
+        """Whether the work before the recorded point has finished (CuPy's Event.done)."""
+        return self.query()
+
 
 def event(timing=True):
     return Event(timing)
@@ -129,19 +167,6 @@ def get_elapsed_time(start, end):
 
 
 _default = Stream(null=True)  # the legacy default stream
+Stream.null = _default  # CuPy's spelling
 
 
-class MemoryPool:
-    """The device allocator's cache (cupy.get_default_memory_pool()). On the cuda backend freed
-    memory stays in the driver's stream-ordered pool for reuse; free_all_blocks() hands what no
-    array uses back to the device (e.g. for another process or library)."""
-
-    def free_all_blocks(self):
-        _simt.release_cached_memory()
-
-
-_memory_pool = MemoryPool()
-
-
-def get_default_memory_pool():
-    return _memory_pool

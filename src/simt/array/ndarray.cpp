@@ -1,15 +1,26 @@
 // Array views, allocation, fills and whole-array copies.
 #include "array/ndarray.h"
+#include "array/pool_usage.h"
 #include "runtime/current_stream.h"
 #include "support/error.h"
 
 namespace simt {
 
-DeviceBuffer::DeviceBuffer(size_t bytes, StreamHandle stream) : bytes_(bytes), backend_(&backend()) {
-    ptr_ = backend_->allocate(bytes, stream);
+DeviceBuffer::DeviceBuffer(size_t bytes, StreamHandle stream)
+    : bytes_(bytes), backend_(&backend()), device_(backend_->current_device()) {
+    note_allocation(device_, bytes);
+    try {
+        ptr_ = backend_->allocate(bytes, stream);
+    } catch (...) {
+        note_release(device_, bytes);
+        throw;
+    }
 }
 
-DeviceBuffer::~DeviceBuffer() { backend_->release(ptr_, bytes_, nullptr); }
+DeviceBuffer::~DeviceBuffer() {
+    backend_->release(ptr_, bytes_, nullptr);
+    note_release(device_, bytes_);
+}
 
 int64_t NdArray::size() const {
     int64_t n = 1;

@@ -25,6 +25,7 @@ private:
     void* ptr_;
     size_t bytes_;
     Backend* backend_;
+    int device_;  // where it was allocated (its bytes are counted there: array/pool_usage.h)
 };
 
 struct NdArray {

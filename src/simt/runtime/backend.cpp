@@ -24,6 +24,15 @@ void ArgumentPack::add(const void* bytes, size_t size, size_t align) {
     offsets.push_back(off);
 }
 
+void* Backend::allocate_host(size_t bytes) {
+    // 256-byte aligned, as cuMemHostAlloc's memory is at least; any dtype's elements fit.
+    void* p = std::aligned_alloc(256, (bytes + 255) / 256 * 256 + (bytes == 0 ? 256 : 0));
+    if (!p) throw Error(ErrorKind::OutOfMemory, format("out of memory: cannot allocate %zu bytes of host memory", bytes));
+    return p;
+}
+
+void Backend::release_host(void* ptr) noexcept { std::free(ptr); }
+
 void select_backend(const std::string& name) {
     std::lock_guard<std::mutex> lock(g_mutex);
     if (g_backend) {

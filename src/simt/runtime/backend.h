@@ -140,6 +140,18 @@ public:
     // Hands memory the allocator keeps for reuse back to the device, after waiting for pending
     // frees (cuda: trims the stream-ordered pools; nothing to do where there is no cache).
     virtual void release_cached_memory() {}
+    // Bytes the device's allocator holds, in use or kept for reuse (cuda: the stream-ordered
+    // pool's reservation; 0 where the backend keeps nothing beyond what arrays use).
+    virtual size_t pool_reserved_bytes(int device) { return 0; }
+
+    // Page-locked host memory (numba's pinned_array, CuPy's alloc_pinned_memory) and page-locking
+    // existing host memory (numba's `with cuda.pinned(a)`). Copies from or into such memory go
+    // straight to the DMA engine instead of through staging buffers. The cpu backend has no DMA:
+    // ordinary memory, and registering does nothing.
+    virtual void* allocate_host(size_t bytes);
+    virtual void release_host(void* ptr) noexcept;
+    virtual void register_host(void* ptr, size_t bytes) {}
+    virtual void unregister_host(void* ptr) {}
     // Interop with other CUDA libraries (CuPy, PyTorch, numba, cuBLAS), whose streams are native
     // handles (CUstream; 1 = legacy default, 2 = per-thread default, as in
     // __cuda_array_interface__ v3 and DLPack). The cpu backend has none: 0 and no-ops.

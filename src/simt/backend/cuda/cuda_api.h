@@ -67,7 +67,7 @@ enum DeviceAttribute : int {
 enum : unsigned { kStreamDefault = 0x0, kStreamNonBlocking = 0x1 };
 enum : unsigned { kEventDefault = 0x0, kEventDisableTiming = 0x2 };
 enum : unsigned { kMemHostAllocPortable = 0x1 };
-enum MemPoolAttribute : int { kMemPoolAttrReleaseThreshold = 4 };
+enum MemPoolAttribute : int { kMemPoolAttrReleaseThreshold = 4, kMemPoolAttrReservedMemCurrent = 5 };
 enum PointerAttribute : int { kPointerAttrDeviceOrdinal = 9 };
 // CUjit_option values for loading PTX.
 enum JitOption : int {
@@ -122,6 +122,9 @@ struct DriverApi {
     Result (*cuMemFreeAsync)(DevicePtr ptr, Stream stream);
     Result (*cuMemHostAlloc)(void** ptr, size_t bytes, unsigned flags);
     Result (*cuMemFreeHost)(void* ptr);
+    Result (*cuMemHostRegister)(void* ptr, size_t bytes, unsigned flags);
+    Result (*cuMemHostUnregister)(void* ptr);
+    Result (*cuMemPoolGetAttribute)(MemPool pool, int attribute, void* value);
     Result (*cuMemcpyHtoDAsync)(DevicePtr dst, const void* src, size_t bytes, Stream stream);
     Result (*cuMemcpyDtoHAsync)(void* dst, DevicePtr src, size_t bytes, Stream stream);
     Result (*cuMemcpyDtoDAsync)(DevicePtr dst, DevicePtr src, size_t bytes, Stream stream);

@@ -14,6 +14,7 @@
 #include "backend/cuda/driver_api.h"
 #include "backend/cuda/nvrtc_api.h"
 #include "backend/cuda/nvrtc_compile.h"
+#include "backend/cuda/pinned_ranges.h"
 #include "backend/cuda/pinned_staging.h"
 #include "backend/cuda/ptx_module.h"
 #include "runtime/backend.h"
@@ -187,13 +188,52 @@ public:
     void copy_host_to_device(void* dst, const void* src, size_t bytes, StreamHandle stream) override {
         if (!bytes) return;
         DeviceState& s = bind();
+        if (pinned_.contains(src, bytes)) {  // one DMA straight from the user's page-locked memory
+            check(d_.cuMemcpyHtoDAsync(device_ptr(dst), src, bytes, cu_stream(stream)));
+            check(d_.cuStreamSynchronize(cu_stream(stream)));  // (the caller may reuse src on return)
+            return;
+        }
         s.staging.host_to_device(device_ptr(dst), src, bytes, cu_stream(stream));
     }
     void copy_device_to_host(void* dst, const void* src, size_t bytes, StreamHandle stream) override {
         DeviceState& s = bind();
-        if (bytes) s.staging.device_to_host(dst, device_ptr(src), bytes, cu_stream(stream));
-        else check(d_.cuStreamSynchronize(cu_stream(stream)));
+        if (bytes && pinned_.contains(dst, bytes)) {
+            check(d_.cuMemcpyDtoHAsync(dst, device_ptr(src), bytes, cu_stream(stream)));
+            check(d_.cuStreamSynchronize(cu_stream(stream)));
+        } else if (bytes) {
+            s.staging.device_to_host(dst, device_ptr(src), bytes, cu_stream(stream));
+        } else {
+            check(d_.cuStreamSynchronize(cu_stream(stream)));
+        }
         after_synchronization(s);
+    }
+
+    // ---- page-locked host memory ---------------------------------------------------------
+    void* allocate_host(size_t bytes) override {
+        bind();
+        void* p = nullptr;
+        cu::Result r = d_.cuMemHostAlloc(&p, bytes ? bytes : 1, cu::kMemHostAllocPortable);
+        if (r == cu::kErrorOutOfMemory)
+            throw Error(ErrorKind::OutOfMemory, format("out of memory: cannot allocate %zu bytes of page-locked host memory: %s",
+                                                       bytes, driver_error_text(r).c_str()));
+        check(r);
+        pinned_.add(p, bytes);
+        return p;
+    }
+    void release_host(void* ptr) noexcept override {
+        if (!ptr) return;
+        pinned_.remove(ptr);
+        d_.cuMemFreeHost(ptr);  // (during interpreter exit the driver may be gone: nothing to report)
+    }
+    void register_host(void* ptr, size_t bytes) override {
+        if (!bytes) return;
+        bind();
+        check(d_.cuMemHostRegister(ptr, bytes, cu::kMemHostAllocPortable));
+        pinned_.add(ptr, bytes);
+    }
+    void unregister_host(void* ptr) override {
+        if (!pinned_.remove(ptr)) return;  // (a zero-length array was never registered)
+        check(d_.cuMemHostUnregister(ptr));
     }
     void copy_device_to_device(void* dst, const void* src, size_t bytes, StreamHandle stream) override {
         if (!bytes) return;
@@ -442,6 +482,15 @@ public:
         check(r);
     }
 
+    size_t pool_reserved_bytes(int device) override {
+        if (device < 0 || device >= device_count()) raise_driver_error(cu::kErrorInvalidDevice);
+        DeviceState& s = *devices_[size_t(device)];
+        if (!s.opened.load()) return 0;  // nothing was ever allocated there
+        uint64_t bytes = 0;
+        check(d_.cuMemPoolGetAttribute(s.pool, cu::kMemPoolAttrReservedMemCurrent, &bytes));
+        return size_t(bytes);
+    }
+
     void release_cached_memory() override {
         for (auto& d : devices_) {
             if (!d->opened.load()) continue;  // nothing was ever allocated there
@@ -678,6 +727,7 @@ private:
 
     const cu::DriverApi& d_;
     std::vector<std::unique_ptr<DeviceState>> devices_;
+    PinnedRanges pinned_;  // host memory page-locked through this backend
     std::mutex load_mutex_;
     std::unordered_map<std::string, std::shared_ptr<CudaKernel>> loaded_;
     std::mutex pending_mutex_;

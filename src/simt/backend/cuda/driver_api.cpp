@@ -80,6 +80,9 @@ bool load(std::string& why) {
     bind(lib, d.cuMemFreeAsync, {"cuMemFreeAsync"}, missing);
     bind(lib, d.cuMemHostAlloc, {"cuMemHostAlloc"}, missing);
     bind(lib, d.cuMemFreeHost, {"cuMemFreeHost"}, missing);
+    bind(lib, d.cuMemHostRegister, {"cuMemHostRegister_v2"}, missing);
+    bind(lib, d.cuMemHostUnregister, {"cuMemHostUnregister"}, missing);
+    bind(lib, d.cuMemPoolGetAttribute, {"cuMemPoolGetAttribute"}, missing);
     bind(lib, d.cuMemcpyHtoDAsync, {"cuMemcpyHtoDAsync_v2"}, missing);
     bind(lib, d.cuMemcpyDtoHAsync, {"cuMemcpyDtoHAsync_v2"}, missing);
     bind(lib, d.cuMemcpyDtoDAsync, {"cuMemcpyDtoDAsync_v2"}, missing);

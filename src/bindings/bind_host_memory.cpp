@@ -1,0 +1,25 @@
+// Host-memory and pool accounting entry points behind simt.cuda's pinned_array, pinned(),
+// alloc_pinned_memory and MemoryPool.used_bytes/total_bytes/set_limit.
+#include <nanobind/ndarray.h>
+#include "array/pool_usage.h"
+#include "bindings.h"
+
+namespace simt::py {
+
+void bind_host_memory(nb::module_& m) {
+    // A NumPy uint8 array over newly allocated page-locked memory, freed with the array.
+    m.def("_alloc_pinned", [](size_t bytes) {
+        void* p = backend().allocate_host(bytes);
+        nb::capsule owner(p, [](void* q) noexcept { backend().release_host(q); });
+        return nb::ndarray<nb::numpy, uint8_t, nb::ndim<1>>(p, {bytes}, owner);
+    });
+    m.def("_register_host", [](uintptr_t ptr, size_t bytes) { backend().register_host(reinterpret_cast<void*>(ptr), bytes); });
+    m.def("_unregister_host", [](uintptr_t ptr) { backend().unregister_host(reinterpret_cast<void*>(ptr)); });
+
+    m.def("_pool_used_bytes", [](int device) { return pool_used_bytes(device); });
+    m.def("_pool_reserved_bytes", [](int device) { return backend().pool_reserved_bytes(device); });
+    m.def("_set_pool_limit", [](int device, size_t bytes) { set_pool_limit(device, bytes); });
+    m.def("_pool_limit", [](int device) { return pool_limit(device); });
+}
+
+}  // namespace simt::py

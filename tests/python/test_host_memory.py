@@ -1,0 +1,109 @@
+"""Page-locked host memory (numba's pinned_array/pinned_array_like/pinned, CuPy's
+alloc_pinned_memory and pinned pool) and the device memory pool's accounting and limit (CuPy's
+MemoryPool), on the active backend; the cuda paths are also run over the stand-in driver in
+test_cuda_mock.py."""
+import numpy as np
+import pytest
+
+import simt
+from simt import cuda
+
+
+@pytest.mark.parametrize("shape, dtype, order", [((5, 7), np.float32, "C"), ((4, 3, 2), np.int16, "F"),
+                                                 (9, np.complex128, "C"), ((0, 3), np.float64, "C")])
+def test_pinned_array_round_trip(rng, shape, dtype, order):
+    p = cuda.pinned_array(shape, dtype, order=order)
+    assert isinstance(p, np.ndarray) and p.dtype == dtype
+    assert p.shape == ((shape,) if isinstance(shape, int) else shape)
+    assert p.flags.f_contiguous if order == "F" else p.flags.c_contiguous
+    p[...] = (rng.standard_normal(p.shape) * 50).astype(dtype)
+    d = simt.asarray(p)
+    np.testing.assert_array_equal(d.get(), p)
+    back = cuda.pinned_array_like(p)
+    assert back.shape == p.shape and back.dtype == p.dtype and back.flags.f_contiguous == p.flags.f_contiguous
+    d.copy_to_host(back)
+    np.testing.assert_array_equal(back, p)
+
+
+def test_pinned_array_with_strides(rng):
+    p = cuda.pinned_array((3, 4), np.int32, strides=(32, 4))
+    assert p.strides == (32, 4)
+    p[...] = rng.integers(-100, 100, (3, 4))
+    np.testing.assert_array_equal(simt.asarray(p).get(), p)
+    with pytest.raises(ValueError, match="strides"):
+        cuda.pinned_array((3, 4), np.int32, strides=(4,))
+
+
+def test_pinned_memory_outlives_its_allocation_call(rng):
+    views = [cuda.pinned_array(1000)[10:20] for _ in range(3)]  # only views keep the memory
+    for v in views:
+        v[:] = rng.standard_normal(10)
+    np.testing.assert_array_equal(simt.asarray(views[1]).get(), views[1])
+
+
+def test_pinned_context_registers_existing_arrays(rng):
+    a = rng.standard_normal((64, 33))
+    b = rng.integers(0, 9, 1000).astype(np.uint8)
+    with cuda.pinned(a, b[::3], np.empty(0)):
+        da, db = simt.asarray(a), simt.asarray(b[::3])
+        out = np.empty_like(a)
+        da.copy_to_host(out)
+    np.testing.assert_array_equal(out, a)
+    np.testing.assert_array_equal(db.get(), b[::3])
+    with pytest.raises(TypeError, match="NumPy arrays"):
+        with cuda.pinned([1.0, 2.0]):
+            pass
+
+
+def test_alloc_pinned_memory_as_numpy_buffer(rng):
+    mem = cuda.alloc_pinned_memory(800)
+    assert mem.size == 800 and mem.ptr != 0
+    h = np.frombuffer(mem, np.float64, 100).reshape(10, 10)
+    h[...] = rng.standard_normal((10, 10))
+    np.testing.assert_array_equal(simt.asarray(h).get(), h)
+    assert "PinnedMemoryPointer" in repr(mem) and "800 bytes" in str(mem)
+    pool = simt.get_default_pinned_memory_pool()
+    pool.free_all_blocks()
+    assert pool.n_free_blocks() == 0
+    with pytest.raises(ValueError, match="non-negative"):
+        cuda.alloc_pinned_memory(-1)
+
+
+def test_memory_pool_counts_live_arrays(rng):
+    pool = simt.get_default_memory_pool()
+    before = pool.used_bytes()
+    a = simt.asarray(rng.standard_normal(12345))
+    b = simt.empty((100, 7), np.float32)
+    assert pool.used_bytes() - before == 12345 * 8 + 700 * 4
+    assert pool.total_bytes() >= pool.used_bytes()
+    assert pool.free_bytes() == pool.total_bytes() - pool.used_bytes()
+    v = a[::2]  # a view holds no memory of its own
+    del a
+    assert pool.used_bytes() - before == 12345 * 8 + 700 * 4
+    del v, b
+    simt.cuda.synchronize()
+    assert pool.used_bytes() == before
+
+
+def test_memory_pool_limit():
+    pool = simt.get_default_memory_pool()
+    try:
+        pool.set_limit(size=pool.used_bytes() + 10_000)
+        assert pool.get_limit() == pool.used_bytes() + 10_000
+        kept = simt.empty(1000)  # 8000 bytes: fits
+        with pytest.raises(simt.cuda.OutOfMemoryError, match="limit of .* bytes"):
+            simt.empty(1000)
+        with pytest.raises(MemoryError):
+            simt.ones(2000) + 1
+        del kept
+        simt.empty(1000)  # freed memory counts against the limit no more
+        pool.set_limit(fraction=0.25)
+        total = cuda.Device().attributes["total_memory"]
+        assert pool.get_limit() == int(total * 0.25)
+        pool.set_limit(size=0)
+        assert pool.get_limit() == 0
+        for bad in ({"size": -1}, {"fraction": 1.5}, {"size": 10, "fraction": 0.1}):
+            with pytest.raises(ValueError):
+                pool.set_limit(**bad)
+    finally:
+        pool.set_limit(0)
