@@ -20,6 +20,7 @@ from ._ndarray import ndarray  # noqa: E402
 from . import _ndarray_protocols  # noqa: E402,F401  (format, pickle, copy, .data, .view)
 from .cuda import get_default_memory_pool, get_default_pinned_memory_pool  # noqa: E402
 from ._ufuncs import *  # noqa: E402,F401,F403  (simt.add, simt.sqrt, ..., simt.where, simt.clip, simt.round)
+from . import _ufunc_methods  # noqa: E402,F401  (ufunc.reduce, accumulate, outer, at)
 from ._manipulation import (arange, ascontiguousarray, asfortranarray, astype, atleast_1d, atleast_2d,  # noqa: E402
                             atleast_3d, broadcast_arrays, broadcast_shapes, broadcast_to, column_stack, concatenate,
                             copy, dstack, expand_dims, eye, hstack, identity, imag, linspace, moveaxis, ravel,

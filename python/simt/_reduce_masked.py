@@ -32,7 +32,7 @@ def _selected(a, where, fill, fname):
 
 def reduce(fname, a, op, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=True):
     """simt.<fname>(a, axis, dtype, out, keepdims, initial, where) for op in sum prod min max all any."""
-    a = rp.require_array(a, fname)
+    a = rp.real_if_cast_from_complex(rp.require_array(a, fname), dtype)
     if initial is None and where is True:
         return rp.reduce(fname, a, op, axis, dtype, out, keepdims)
     if op in _UFUNC_NAME and initial is None:

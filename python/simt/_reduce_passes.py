@@ -66,6 +66,16 @@ def require_array(a, fname):
                     "(copy host data to the device with simt.asarray)")
 
 
+def real_if_cast_from_complex(a, dtype):
+    """`a`, or its real part (warning as NumPy does) when complex values are to be reduced or
+    scanned in a real dtype."""
+    if dtype is not None and a.dtype.kind == "c" and np.dtype(dtype).kind != "c":
+        warnings.warn("Casting complex values to real discards the imaginary part", np.exceptions.ComplexWarning,
+                      stacklevel=4)
+        return a.real
+    return a
+
+
 def normalize_axes(axis, ndim, single=False):
     """Sorted tuple of distinct non-negative axes (NumPy's errors for bad ones)."""
     if axis is None:
@@ -314,7 +324,7 @@ _plans = PlanCache()
 def reduce(fname, a, op, axis=None, dtype=None, out=None, keepdims=False, ddof=0):
     """simt.<fname>(a, axis, dtype, out, keepdims) for op in sum prod min max all any argmin
     argmax mean var std. The launch plan is worked out once per input layout and arguments."""
-    a = require_array(a, fname)
+    a = real_if_cast_from_complex(require_array(a, fname), dtype)
     table = TUNING[kg.backend_kind()]
     key = (fname, op, a.dtype, a.shape, a.strides, axis_key(axis), dtype, keepdims, ddof)
     plan = _plans.get_or_make(key, table, lambda: _plan(fname, a, op, axis, dtype, keepdims, ddof, table))

@@ -8,7 +8,8 @@ import numpy as np
 
 from . import _kernelgen as kg
 from ._launch_plan import Buf, Plan, PlanCache
-from ._reduce_passes import axis_key, finish, normalize_axes, require_array, resolved_tuning, result_dtypes
+from ._reduce_passes import (axis_key, finish, normalize_axes, real_if_cast_from_complex, require_array,
+                             resolved_tuning, result_dtypes)
 
 # Per-backend: how many threads a scan aims for and the smallest tile worth a thread.
 # `tile_threads` (0 or absent: off) turns on the single-pass look-back scan (_scan_lookback) for
@@ -106,7 +107,7 @@ def _scan_lines(plan, op, x, out, acc_dt, tuning):
 
 
 def _scan(fname, op, a, axis, dtype, out):
-    a = require_array(a, fname)
+    a = real_if_cast_from_complex(require_array(a, fname), dtype)
     table = TUNING[kg.backend_kind()]
     key = (op, a.dtype, a.shape, a.strides, axis_key(axis), dtype)
     plan = _plans.get_or_make(key, table, lambda: _plan(op, a, axis, dtype, table))

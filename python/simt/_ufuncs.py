@@ -92,6 +92,11 @@ round = around
 
 
 def _array_ufunc(self, np_ufunc, method, *inputs, **kwargs):
+    if method in ("reduce", "accumulate", "outer", "at"):  # np.add.reduce(d): simt's ufunc method
+        f = _UFUNCS.get(np_ufunc.__name__)
+        if f is None or np_ufunc.__name__ in _FUNCTIONS:
+            raise TypeError(f"simt does not implement numpy.{np_ufunc.__name__}.{method} for simt arrays")
+        return getattr(f, method)(*inputs, **kwargs)
     if method != "__call__":
         return NotImplemented
     two_outputs = np_ufunc.__name__ in ("modf", "frexp")  # ufuncs in NumPy, functions in simt

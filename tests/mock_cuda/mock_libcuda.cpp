@@ -456,6 +456,13 @@ int cuMemFreeAsync(uint64_t ptr, void*) {
     g_allocations.erase(it);
     return kSuccess;
 }
+// The synchronous forms (simt.bindings.driver): the mock's streams are instant anyway.
+int cuMemAlloc_v2(uint64_t* ptr, size_t bytes) { return cuMemAllocAsync(ptr, bytes, nullptr); }
+int cuMemFree_v2(uint64_t ptr) { return cuMemFreeAsync(ptr, nullptr); }
+int cuMemcpyHtoDAsync_v2(uint64_t dst, const void* src, size_t n, void* stream);
+int cuMemcpyDtoHAsync_v2(void* dst, uint64_t src, size_t n, void* stream);
+int cuMemcpyHtoD_v2(uint64_t dst, const void* src, size_t n) { return cuMemcpyHtoDAsync_v2(dst, src, n, nullptr); }
+int cuMemcpyDtoH_v2(void* dst, uint64_t src, size_t n) { return cuMemcpyDtoHAsync_v2(dst, src, n, nullptr); }
 int cuMemHostAlloc(void** p, size_t bytes, unsigned) {
     if (!has_context()) return kInvalidContext;
     *p = std::malloc(bytes);

@@ -79,6 +79,25 @@ def test_every_import_spelling_resolves_to_simt(run_module, tmp_path):
     assert r.stdout.strip() == "[0.0, 2.0, 4.0, 6.0, 8.0] 20.0 ['alpha', '--beta']"
 
 
+def test_cuda_python_spellings_resolve_to_simt(run_module, tmp_path):
+    script = tmp_path / "cuda_python.py"
+    script.write_text(textwrap.dedent("""
+        import simt
+        from cuda.core.experimental import Device, Program, ProgramOptions
+        from cuda.core import LaunchConfig
+        from cuda.bindings import nvrtc, driver
+        import cuda.compute
+        from cuda import pathfinder
+        assert Device is simt.core.Device and LaunchConfig is simt.core.LaunchConfig
+        assert nvrtc is simt.bindings.nvrtc and driver is simt.bindings.driver
+        assert cuda.compute is simt.compute and pathfinder is simt.pathfinder
+        print(nvrtc.nvrtcGetErrorString(0))
+    """))
+    r = run_module("-m", "simt.compat", str(script))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "b'NVRTC_SUCCESS'"
+
+
 def test_what_simt_does_not_provide_fails_clearly(run_module, tmp_path):
     script = tmp_path / "unsupported.py"
     script.write_text("import numba\nnumba.njit\n")

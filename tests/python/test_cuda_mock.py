@@ -551,3 +551,52 @@ def test_pinned_host_memory_and_pool_accounting(on_mock):
             assert "limit" in str(e), e
         pool.set_limit(0)
     """)
+
+
+def test_driver_bindings(on_mock):
+    on_mock("""
+        from simt.bindings import driver, nvrtc
+        ok = driver.CUresult.CUDA_SUCCESS
+        assert driver.cuInit(0) == (ok,)
+        err, count = driver.cuDeviceGetCount()
+        assert (err, count) == (ok, 1)
+        err, dev = driver.cuDeviceGet(0)
+        err, name = driver.cuDeviceGetName(64, dev)
+        assert name == b"simt mock GPU 0", name
+        err, major = driver.cuDeviceGetAttribute(driver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev)
+        assert (err, major) == (ok, 9)
+        err, total = driver.cuDeviceTotalMem(dev)
+        assert total == 1 << 30
+        err, ctx = driver.cuDevicePrimaryCtxRetain(dev)
+        assert driver.cuCtxSetCurrent(ctx) == (ok,) and driver.cuCtxGetCurrent() == (ok, ctx)
+        err, prog = nvrtc.nvrtcCreateProgram(b'extern "C" __global__ void k(float* p, float* q) { p[0] = q[0]; }', b"k.cu", 0, [], [])
+        assert nvrtc.nvrtcCompileProgram(prog, 1, [b"--gpu-architecture=sm_90"])[0] == 0
+        err, n = nvrtc.nvrtcGetCUBINSize(prog)
+        cubin = bytearray(n)
+        nvrtc.nvrtcGetCUBIN(prog, cubin)
+        err, module = driver.cuModuleLoadData(bytes(cubin))
+        assert err == ok, err
+        err, f = driver.cuModuleGetFunction(module, "k")
+        assert err == ok
+        host = np.arange(16, dtype=np.float32)
+        err, p = driver.cuMemAlloc(host.nbytes)
+        assert driver.cuMemcpyHtoD(p, host, host.nbytes) == (ok,)
+        back = np.zeros_like(host)
+        assert driver.cuMemcpyDtoH(back, p, back.nbytes) == (ok,)
+        np.testing.assert_array_equal(back, host)
+        ptr = np.array(p, np.uint64)
+        params = np.array([ptr.ctypes.data, ptr.ctypes.data], np.uint64)  # (the stand-in reads two parameters)
+        launches = mock.mock_cuda_launch_count()
+        assert driver.cuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, 0, params.ctypes.data, None) == (ok,)
+        assert mock.mock_cuda_launch_count() == launches + 1
+        assert last_launch()[0] == "k"
+        err, s = driver.cuStreamCreate(1)
+        err, e = driver.cuEventCreate(2)
+        assert driver.cuEventRecord(e, s) == (ok,) and driver.cuEventSynchronize(e) == (ok,)
+        assert driver.cuStreamSynchronize(s) == (ok,) and driver.cuStreamDestroy(s) == (ok,)
+        assert driver.cuMemFree(p) == (ok,)
+        assert driver.cuMemFree(p)[0] == driver.CUresult.CUDA_ERROR_INVALID_VALUE  # freed twice
+        assert driver.cuGetErrorName(2) == (ok, b"CUDA_ERROR_OUT_OF_MEMORY")
+        with __import__("pytest").raises(ValueError, match="buffer holds 4 bytes"):
+            driver.cuMemcpyHtoD(p, b"1234", 8)
+    """)

@@ -1,5 +1,6 @@
 """The import hook of a compat run: a meta-path finder that answers numba, numba.cuda[.x], cupy and
-cupy.x, and cuda.coop[.x] / cuda.cooperative.experimental[.x] (CCCL's cooperative primitives) with
+cupy.x, cuda.coop[.x] / cuda.cooperative.experimental[.x] (CCCL's cooperative primitives), cuda.tile,
+cuda.core[.experimental], cuda.bindings, cuda.compute and cuda.pathfinder with
 simt's modules, active only in the process that installed it."""
 import importlib
 import importlib.abc
@@ -11,7 +12,10 @@ import sys
 
 # Imported name (or name prefix) → the simt module that stands for it.
 _ALIASES = {"cupy": "simt", "numba.cuda": "simt.cuda", "cuda.coop": "simt.cuda.coop",
-            "cuda.cooperative.experimental": "simt.cuda.coop", "cuda.tile": "simt.cuda.tile"}
+            "cuda.cooperative.experimental": "simt.cuda.coop", "cuda.tile": "simt.cuda.tile",
+            # (cuda.core's older releases kept their API in cuda.core.experimental)
+            "cuda.core.experimental": "simt.core", "cuda.core": "simt.core", "cuda.bindings": "simt.bindings",
+            "cuda.compute": "simt.compute", "cuda.pathfinder": "simt.pathfinder"}
 # Parents of aliased modules that simt has no module for: empty packages stand in for them
 # (`cuda` only where no real `cuda` package, e.g. cuda-python, is installed).
 _PACKAGE = "<package>"

@@ -125,6 +125,11 @@ struct DriverApi {
     Result (*cuMemHostRegister)(void* ptr, size_t bytes, unsigned flags);
     Result (*cuMemHostUnregister)(void* ptr);
     Result (*cuMemPoolGetAttribute)(MemPool pool, int attribute, void* value);
+    // Synchronous allocation and copies: only simt.bindings.driver calls these.
+    Result (*cuMemAlloc)(DevicePtr* ptr, size_t bytes);
+    Result (*cuMemFree)(DevicePtr ptr);
+    Result (*cuMemcpyHtoD)(DevicePtr dst, const void* src, size_t bytes);
+    Result (*cuMemcpyDtoH)(void* dst, DevicePtr src, size_t bytes);
     Result (*cuMemcpyHtoDAsync)(DevicePtr dst, const void* src, size_t bytes, Stream stream);
     Result (*cuMemcpyDtoHAsync)(void* dst, DevicePtr src, size_t bytes, Stream stream);
     Result (*cuMemcpyDtoDAsync)(DevicePtr dst, DevicePtr src, size_t bytes, Stream stream);

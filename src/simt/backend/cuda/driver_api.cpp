@@ -83,6 +83,10 @@ bool load(std::string& why) {
     bind(lib, d.cuMemHostRegister, {"cuMemHostRegister_v2"}, missing);
     bind(lib, d.cuMemHostUnregister, {"cuMemHostUnregister"}, missing);
     bind(lib, d.cuMemPoolGetAttribute, {"cuMemPoolGetAttribute"}, missing);
+    bind(lib, d.cuMemAlloc, {"cuMemAlloc_v2"}, missing);
+    bind(lib, d.cuMemFree, {"cuMemFree_v2"}, missing);
+    bind(lib, d.cuMemcpyHtoD, {"cuMemcpyHtoD_v2"}, missing);
+    bind(lib, d.cuMemcpyDtoH, {"cuMemcpyDtoH_v2"}, missing);
     bind(lib, d.cuMemcpyHtoDAsync, {"cuMemcpyHtoDAsync_v2"}, missing);
     bind(lib, d.cuMemcpyDtoHAsync, {"cuMemcpyDtoHAsync_v2"}, missing);
     bind(lib, d.cuMemcpyDtoDAsync, {"cuMemcpyDtoDAsync_v2"}, missing);
