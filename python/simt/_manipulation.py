@@ -250,7 +250,9 @@ def arange(start, stop=None, step=1, dtype=None):
         start, stop = 0, start
     if step == 0:
         raise ZeroDivisionError("step must not be zero")
-    dt = np.result_type(start, stop, step) if dtype is None else np.dtype(dtype)
+    # (NumPy infers the dtype from the values as Python numbers: np.float32(3) gives float64)
+    python_values = [x.item() if isinstance(x, np.generic) else x for x in (start, stop, step)]
+    dt = np.result_type(*python_values) if dtype is None else np.dtype(dtype)
     dt = _dtypes.normalize(dt)
     n = max(0, math.ceil((stop - start) / step))
     out = empty((n,), dt)
@@ -266,12 +268,15 @@ def arange(start, stop=None, step=1, dtype=None):
 
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
-    """`num` evenly spaced samples over [start, stop] (or [start, stop) without the endpoint)."""
-    if axis != 0:
-        raise NotImplementedError("linspace with axis != 0 is not supported")
+    """`num` evenly spaced samples over [start, stop] (or [start, stop) without the endpoint).
+    Array endpoints give one such sequence per element, along `axis` of the result."""
     num = operator.index(num)
     if num < 0:
         raise ValueError(f"Number of samples, {num}, must be non-negative.")
+    if np.ndim(start) or np.ndim(stop) or isinstance(start, ndarray) or isinstance(stop, ndarray):
+        return _linspace_of_arrays(start, stop, num, endpoint, retstep, dtype, axis)
+    if axis not in (0, -1):
+        raise np.exceptions.AxisError(axis, 1)
     calc = _dtypes.normalize(np.result_type(start, stop, float(num)))  # NumPy computes in a float type
     dt = calc if dtype is None else _dtypes.normalize(np.dtype(dtype))
     div = (num - 1) if endpoint else num
@@ -289,6 +294,33 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
             floor(work, out=work)
         if work is not out:
             out[...] = work
+    return (out, step) if retstep else out
+
+
+def _linspace_of_arrays(start, stop, num, endpoint, retstep, dtype, axis):
+    """linspace with array endpoints, as NumPy computes it: start + i * step for each i, the last
+    sample set to stop, the new axis first and then moved to `axis`."""
+    from ._creation import asarray
+    s = start if isinstance(start, ndarray) else asarray(np.asarray(start))
+    e = stop if isinstance(stop, ndarray) else asarray(np.asarray(stop))
+    calc = _dtypes.normalize(np.result_type(s.dtype, e.dtype, float))
+    dt = calc if dtype is None else _dtypes.normalize(np.dtype(dtype))
+    s, e = s.astype(calc), e.astype(calc)
+    div = (num - 1) if endpoint else num
+    delta = e - s
+    step = delta / div if div > 0 else delta * math.nan
+    shape = broadcast_shapes(s.shape, e.shape)
+    ramp = arange(num, dtype=calc).reshape((num,) + (1,) * len(shape))
+    out = ramp * step + s if div > 0 else ramp * delta + s
+    out = ascontiguousarray(broadcast_to(out, (num,) + shape))
+    if endpoint and num > 1:
+        out[-1] = e
+    if dt.kind in "iu":
+        from ._ufuncs import floor
+        floor(out, out=out)
+    out = out.astype(dt) if dt != calc else out
+    if axis != 0:
+        out = moveaxis(out, 0, axis)
     return (out, step) if retstep else out
 
 

@@ -145,3 +145,7 @@ def _int_bound(value, name):
         return operator.index(value)
     except TypeError:
         raise TypeError(f"randint: {name} must be an integer, not {type(value).__name__}") from None
+
+
+from ._random_sampling import choice, exponential, permutation, shuffle, standard_exponential  # noqa: E402,F401
+from ._random_state import Generator, RandomState, default_rng, get_random_state  # noqa: E402,F401

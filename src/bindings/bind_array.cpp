@@ -1,6 +1,7 @@
 // simt._simt.ndarray: the array core exposed to Python (the methods users see are added in
 // simt/_ndarray.py), plus host transfers and random fills.
 #include <cstring>
+#include <nanobind/stl/pair.h>
 #include "array/random.h"
 #include "bindings.h"
 #include "support/error.h"
@@ -142,6 +143,11 @@ void bind_array(nb::module_& m) {
         });
 
     m.def("random_seed", [](uint64_t seed) { random_seed(seed); });
+    m.def("random_state", [] {
+        RandomState s = random_state();
+        return std::make_pair(s.seed, s.offset);
+    });
+    m.def("set_random_state", [](uint64_t seed, uint64_t offset) { set_random_state({seed, offset}); });
     m.def("random_fill", [](NdArray& a, const std::string& dist, double p1, double p2) {
         RandomDistribution d = dist == "uniform" ? RandomDistribution::Uniform
                              : dist == "normal" ? RandomDistribution::Normal

@@ -71,6 +71,25 @@ def test_linspace_dtypes_match_numpy(rng, dtype, endpoint):
             np.testing.assert_array_equal(got, expected, err_msg=f"linspace({start}, {stop}, {num})")
 
 
+@pytest.mark.parametrize("kwargs", [{}, {"endpoint": False}, {"axis": 1}, {"axis": -1}, {"dtype": np.int32},
+                                    {"num": 1}, {"num": 0}, {"retstep": True}])
+def test_linspace_with_array_endpoints_matches_numpy(rng, kwargs):
+    start, stop = rng.uniform(-10, 10, (2, 3)), rng.uniform(-10, 10, 3)
+    kwargs = dict(kwargs)
+    num = kwargs.pop("num", 7)
+    want = np.linspace(start, stop, num, **kwargs)
+    for s, e in [(simt.asarray(start), simt.asarray(stop)), (start, stop), (start.tolist(), simt.asarray(stop))]:
+        got = simt.linspace(s, e, num, **kwargs)
+        if kwargs.get("retstep"):
+            np.testing.assert_allclose(got[1].get(), want[1], rtol=1e-12)
+            got, want_values = got[0], want[0]
+        else:
+            want_values = want
+        assert got.shape == want_values.shape and got.dtype == want_values.dtype
+        np.testing.assert_allclose(got.get(), want_values, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(simt.linspace(0.0, simt.asarray(stop), 4).get(), np.linspace(0.0, stop, 4), rtol=1e-12)
+
+
 @pytest.mark.parametrize("args", [(0, 10, 4), (0, -2.5, 3), (3.5, -2.5, 1), (-7, 7, 8)])
 def test_linspace_integer_floors_like_numpy(args):
     np.testing.assert_array_equal(simt.linspace(*args, dtype=int).get(), np.linspace(*args, dtype=int))
@@ -320,3 +339,12 @@ def test_true_divide_by_an_out_of_range_python_int(rng, dtype, value):
         np.testing.assert_allclose(got.get(), expected, rtol=1e-15)
     with pytest.raises(OverflowError, match="out of bounds"):
         d + value  # other operators still raise, as NumPy does
+
+
+@pytest.mark.parametrize("args", [(np.float32(3),), (np.float32(0), 3), (np.int8(5),), (np.float16(2), np.float16(4)),
+                                  (np.int32(2), np.int32(9), np.int32(2)), (True,), (np.float32(0.5), 4, np.float32(0.5))])
+def test_arange_of_numpy_scalars_takes_numpys_dtype(args):
+    want = np.arange(*args)
+    got = simt.arange(*args)
+    assert got.dtype == want.dtype
+    np.testing.assert_array_equal(got.get(), want)

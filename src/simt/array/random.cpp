@@ -22,6 +22,17 @@ void random_seed(uint64_t seed) {
     g_offset = 0;
 }
 
+RandomState random_state() {
+    std::lock_guard<std::mutex> lock(g_random_mutex);
+    return {g_seed, g_offset};
+}
+
+void set_random_state(RandomState state) {
+    std::lock_guard<std::mutex> lock(g_random_mutex);
+    g_seed = state.seed;
+    g_offset = state.offset;
+}
+
 uint64_t random_current_seed() {
     std::lock_guard<std::mutex> lock(g_random_mutex);
     return g_seed;

@@ -7,6 +7,13 @@
 namespace simt {
 
 void random_seed(uint64_t seed);
+// The whole generator state (numbers drawn next continue from `offset`), to save and restore it:
+// simt.random.RandomState objects each keep their own.
+struct RandomState {
+    uint64_t seed = 0, offset = 0;
+};
+RandomState random_state();
+void set_random_state(RandomState state);
 uint64_t random_current_seed();
 // Fills a contiguous array with the distribution and advances the counter.
 void random_fill(NdArray& a, RandomDistribution distribution, double a_param, double b_param);
