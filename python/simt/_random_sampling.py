@@ -68,7 +68,6 @@ def choice(a, size=None, replace=True, p=None):
     """Random samples from a 1-D array, or from range(a) when a is an int; with p, each element's
     probability; without replacement, distinct positions (weighted by p when given)."""
     from ._creation import asarray
-    from ._manipulation import arange
     from ._scan import cumsum
     from ._searchsorted import searchsorted
     from ._selection import take

@@ -1,6 +1,7 @@
 // Host-memory and pool accounting entry points behind simt.cuda's pinned_array, pinned(),
 // alloc_pinned_memory and MemoryPool.used_bytes/total_bytes/set_limit.
 #include <nanobind/ndarray.h>
+#include <nanobind/stl/pair.h>
 #include "array/pool_usage.h"
 #include "bindings.h"
 
@@ -16,6 +17,7 @@ void bind_host_memory(nb::module_& m) {
     m.def("_register_host", [](uintptr_t ptr, size_t bytes) { backend().register_host(reinterpret_cast<void*>(ptr), bytes); });
     m.def("_unregister_host", [](uintptr_t ptr) { backend().unregister_host(reinterpret_cast<void*>(ptr)); });
 
+    m.def("_memory_info", [](int device) { return backend().memory_info(device); });
     m.def("_pool_used_bytes", [](int device) { return pool_used_bytes(device); });
     m.def("_pool_reserved_bytes", [](int device) { return backend().pool_reserved_bytes(device); });
     m.def("_set_pool_limit", [](int device, size_t bytes) { set_pool_limit(device, bytes); });

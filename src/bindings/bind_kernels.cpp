@@ -75,6 +75,32 @@ KernelDefinition definition_from(const std::string& name, const std::string& sou
     return d;
 }
 
+const Type* classify_argument(const Dispatcher& d, size_t index, nb::handle arg, ArgumentPack& pack, bool default_stream);
+
+// A tuple argument (numba passes them as UniTuple / Tuple): its elements laid out as the fields of
+// the struct the generated code declares for it, in order, each at its alignment.
+const Type* classify_tuple(const Dispatcher& d, size_t index, nb::handle arg, ArgumentPack& pack, bool default_stream) {
+    Py_ssize_t n = PyTuple_GET_SIZE(arg.ptr());
+    if (n == 0)
+        throw Error(ErrorKind::Type, "argument " + std::to_string(index + 1) + " of kernel '" + d.definition().name +
+                                         "' is an empty tuple, which kernels do not accept");
+    std::vector<const Type*> elems;
+    ArgumentPack fields;
+    for (Py_ssize_t i = 0; i < n; ++i) {
+        ArgumentPack one;
+        const Type* t = classify_argument(d, index, PyTuple_GET_ITEM(arg.ptr(), i), one, default_stream);
+        fields.add(one.data.data(), one.data.size(), argument_alignment(t));
+        for (auto& owner : one.keep_alive) fields.keep_alive.push_back(std::move(owner));
+        elems.push_back(t);
+    }
+    const Type* tuple = tuple_type(elems);
+    const size_t align = argument_alignment(tuple);
+    fields.data.resize((fields.data.size() + align - 1) / align * align);  // the struct's tail padding
+    pack.add(fields.data.data(), fields.data.size(), align);
+    for (auto& owner : fields.keep_alive) pack.keep_alive.push_back(std::move(owner));
+    return tuple;
+}
+
 // The argument of a kernel launch: its kernel type, with its bytes appended to `pack`.
 const Type* classify_argument(const Dispatcher& d, size_t index, nb::handle arg, ArgumentPack& pack,
                               bool default_stream = false) {
@@ -84,6 +110,7 @@ const Type* classify_argument(const Dispatcher& d, size_t index, nb::handle arg,
         a->pack_into(pack, default_stream);
         return a->kernel_type();
     }
+    if (PyTuple_Check(o)) return classify_tuple(d, index, arg, pack, default_stream);
     if (PyBool_Check(o)) {
         bool b = o == Py_True;
         pack.add(&b, 1, 1);
@@ -131,7 +158,7 @@ const Type* classify_argument(const Dispatcher& d, size_t index, nb::handle arg,
         return scalar_type(dt);
     }
     if (const Type* t = nullptr; foreign_kernel_argument(arg, where, pack, t)) return t;  // CuPy, PyTorch, numba arrays
-    throw Error(ErrorKind::Type, where + " has type " + tname + ", which kernels do not accept (pass a simt array, a number or a bool)");
+    throw Error(ErrorKind::Type, where + " has type " + tname + ", which kernels do not accept (pass a simt array, a number, a bool or a tuple of them)");
 }
 
 // An integer of a launch configuration. Values past int64 saturate: the launch then fails with

@@ -68,6 +68,35 @@ TEST(SignatureMatch, ArgumentsConvertLikeCCasts) {
     EXPECT_EQ(p[out.offsets[5]], 1);
 }
 
+TEST(SignatureMatch, TupleArgumentsLayOutAsStructsAndConvertElementwise) {
+    // Tuple(int8, Tuple(float32, int64)): the generated struct {int8 f0; {float f0; long f1;} f1;}
+    const Type* inner = tuple_type({scalar_type(DType::Float32), int64_type()});
+    const Type* from = tuple_type({scalar_type(DType::Int8), inner});
+    EXPECT_EQ(argument_alignment(from), 8u);
+    EXPECT_EQ(argument_size(inner), 16u);  // float at 0, int64 at 8
+    EXPECT_EQ(argument_size(from), 24u);   // int8 at 0, the inner struct at 8
+    EXPECT_EQ(argument_size(tuple_type({scalar_type(DType::Int16), bool_type()})), 4u);  // tail padding
+    unsigned char bytes[24] = {};
+    bytes[0] = uint8_t(-5);
+    float f = 2.75f;
+    int64_t i = 7;
+    std::memcpy(bytes + 8, &f, 4);
+    std::memcpy(bytes + 16, &i, 8);
+    ArgumentPack in;
+    in.add(bytes, sizeof bytes, 8);
+    const Type* to = tuple_type({float64_type(), tuple_type({float64_type(), scalar_type(DType::Int32)})});
+    ArgumentPack out = convert_arguments(in, {from}, {to});
+    ASSERT_EQ(out.data.size(), 24u);  // double at 0, {double at 8, int32 at 16, padding}
+    double d0, d1;
+    int32_t i32;
+    std::memcpy(&d0, out.data.data(), 8);
+    std::memcpy(&d1, out.data.data() + 8, 8);
+    std::memcpy(&i32, out.data.data() + 16, 4);
+    EXPECT_EQ(d0, -5.0);
+    EXPECT_EQ(d1, 2.75);
+    EXPECT_EQ(i32, 7);
+}
+
 TEST(SignatureMatch, HalfConversionRoundsToNearestEven) {
     EXPECT_EQ(half_from_double(1.0), 0x3c00);
     EXPECT_EQ(half_from_double(-2.0), 0xc000);

@@ -463,6 +463,13 @@ int cuMemcpyHtoDAsync_v2(uint64_t dst, const void* src, size_t n, void* stream);
 int cuMemcpyDtoHAsync_v2(void* dst, uint64_t src, size_t n, void* stream);
 int cuMemcpyHtoD_v2(uint64_t dst, const void* src, size_t n) { return cuMemcpyHtoDAsync_v2(dst, src, n, nullptr); }
 int cuMemcpyDtoH_v2(void* dst, uint64_t src, size_t n) { return cuMemcpyDtoHAsync_v2(dst, src, n, nullptr); }
+int cuMemGetInfo_v2(size_t* free, size_t* total) {
+    if (!has_context()) return kInvalidContext;
+    std::lock_guard<std::mutex> lock(g_mutex);
+    *free = g_total - g_in_use;
+    *total = g_total;
+    return kSuccess;
+}
 int cuMemHostAlloc(void** p, size_t bytes, unsigned) {
     if (!has_context()) return kInvalidContext;
     *p = std::malloc(bytes);

@@ -543,6 +543,9 @@ def test_pinned_host_memory_and_pool_accounting(on_mock):
         x = simt.empty(4096)
         assert pool.used_bytes() == used + 4096 * 8
         assert pool.total_bytes() == mock.mock_cuda_bytes_in_use()  # the pool's reservation (the mock keeps none spare)
+        free, total = cuda.current_context().get_memory_info()  # cuMemGetInfo
+        assert total == 1 << 30 and free == total - mock.mock_cuda_bytes_in_use(), (free, total)
+        assert cuda.runtime.memGetInfo() == (free, total)
         pool.set_limit(size=pool.used_bytes())
         try:
             simt.empty(1)

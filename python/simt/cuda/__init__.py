@@ -7,6 +7,9 @@ from ._host_memory import (MemoryPool, PinnedMemoryPointer, PinnedMemoryPool, al
                            get_default_memory_pool, get_default_pinned_memory_pool, pinned, pinned_array,
                            pinned_array_like)
 from ._compile_ptx import compile_ptx, compile_ptx_for_current_device
+from ._numba_runtime import (Context, as_cuda_array, close, current_context, defer_cleanup, detect, external_stream,
+                             from_cuda_array_interface, is_cuda_array, legacy_default_stream, list_devices, reduce)
+from . import runtime
 from ._jit import Dispatcher, jit
 from . import libdevice, random
 from ._fp16_stubs import fp16

@@ -47,6 +47,11 @@ class Device:
         return _simt.device_properties(self.id)
 
     @property
+    def mem_info(self):
+        """(free, total) bytes of the device's memory (CuPy's Device.mem_info)."""
+        return tuple(_simt._memory_info(self.id))
+
+    @property
     def compute_capability(self):
         major, minor = self.attributes["compute_capability"]
         return (major, minor)

@@ -105,22 +105,68 @@ void write(DType d, const Number& n, unsigned char* p) {
 
 }  // namespace
 
+size_t argument_alignment(const Type* t) {
+    if (t->is_scalar()) return size_t(t->is_complex() ? dtype_size(t->dtype) / 2 : dtype_size(t->dtype));
+    if (t->kind == TypeKind::Tuple) {
+        size_t a = 1;
+        for (const Type* e : t->elems) a = std::max(a, argument_alignment(e));
+        return a;
+    }
+    return 8;
+}
+
+namespace {
+size_t round_up(size_t n, size_t align) { return (n + align - 1) / align * align; }
+}  // namespace
+
+size_t argument_size(const Type* t) {
+    if (t->is_scalar()) return size_t(dtype_size(t->dtype));
+    if (t->is_array()) return sizeof(int64_t) * size_t(t->ndim == 0 ? 1 : 1 + 2 * t->ndim);
+    SIMT_ASSERT(t->kind == TypeKind::Tuple);
+    size_t n = 0;
+    for (const Type* e : t->elems) n = round_up(n, argument_alignment(e)) + argument_size(e);
+    return round_up(n, argument_alignment(t));
+}
+
+namespace {
+// Appends the value at `src` (of type `from`) converted to `to`, at `to`'s alignment from the
+// start of `out` (a parameter, or a tuple struct being built).
+void append_converted(const Type* from, const Type* to, const unsigned char* src, std::vector<unsigned char>& out) {
+    out.resize(round_up(out.size(), argument_alignment(to)));
+    if (from->is_array()) {  // data pointer, shape, strides: the same bytes whatever layout a kernel declares
+        out.insert(out.end(), src, src + argument_size(from));
+        return;
+    }
+    if (from->kind == TypeKind::Tuple) {
+        SIMT_ASSERT(to->kind == TypeKind::Tuple && to->elems.size() == from->elems.size());
+        std::vector<unsigned char> fields;
+        size_t at = 0;
+        for (size_t i = 0; i < from->elems.size(); ++i) {
+            at = round_up(at, argument_alignment(from->elems[i]));
+            append_converted(from->elems[i], to->elems[i], src + at, fields);
+            at += argument_size(from->elems[i]);
+        }
+        fields.resize(round_up(fields.size(), argument_alignment(to)));
+        out.insert(out.end(), fields.begin(), fields.end());
+        return;
+    }
+    SIMT_ASSERT(from->is_scalar() && to->is_scalar());
+    unsigned char bytes[16] = {};
+    write(to->dtype, read(from->dtype, src), bytes);
+    out.insert(out.end(), bytes, bytes + dtype_size(to->dtype));
+}
+}  // namespace
+
 ArgumentPack convert_arguments(const ArgumentPack& pack, const std::vector<const Type*>& from,
                                const std::vector<const Type*>& to) {
     SIMT_ASSERT(from.size() == to.size() && pack.offsets.size() == from.size());
     ArgumentPack out;
     out.keep_alive = pack.keep_alive;
+    std::vector<unsigned char> bytes;
     for (size_t i = 0; i < from.size(); ++i) {
-        const unsigned char* src = pack.data.data() + pack.offsets[i];
-        if (from[i]->is_array()) {  // data pointer, shape, strides
-            out.add(src, sizeof(int64_t) * size_t(1 + 2 * from[i]->ndim), 8);
-            continue;
-        }
-        SIMT_ASSERT(from[i]->is_scalar() && to[i]->is_scalar());
-        unsigned char bytes[16] = {};
-        write(to[i]->dtype, read(from[i]->dtype, src), bytes);
-        int size = dtype_size(to[i]->dtype);
-        out.add(bytes, size_t(size), size_t(std::min(size, 8)));
+        bytes.clear();
+        append_converted(from[i], to[i], pack.data.data() + pack.offsets[i], bytes);
+        out.add(bytes.data(), bytes.size(), argument_alignment(to[i]));
     }
     return out;
 }

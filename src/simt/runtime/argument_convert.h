@@ -13,6 +13,12 @@ namespace simt {
 ArgumentPack convert_arguments(const ArgumentPack& pack, const std::vector<const Type*>& from,
                                const std::vector<const Type*>& to);
 
+// How a kernel argument of type t lies in the launch's parameter bytes, as the generated code
+// declares it: scalars at their size (complex: their part's), array structs of 8-byte fields,
+// tuples as structs of their elements in order.
+size_t argument_alignment(const Type* t);
+size_t argument_size(const Type* t);
+
 // IEEE binary16 conversions on the host, rounding to nearest even.
 uint16_t half_from_double(double value);
 double half_to_double(uint16_t bits);

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <unistd.h>
 #include "backend/cuda/cuda_backend.h"
 #include "support/error.h"
 
@@ -32,6 +33,13 @@ void* Backend::allocate_host(size_t bytes) {
 }
 
 void Backend::release_host(void* ptr) noexcept { std::free(ptr); }
+
+std::pair<size_t, size_t> Backend::memory_info(int device) {
+    const size_t total = size_t(properties(device).total_memory);
+    const long pages = ::sysconf(_SC_AVPHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+    size_t free = pages > 0 && page > 0 ? size_t(pages) * size_t(page) : 0;
+    return {free < total ? free : total, total};
+}
 
 void select_backend(const std::string& name) {
     std::lock_guard<std::mutex> lock(g_mutex);

@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 #include "codegen/emitter.h"
 #include "types/type.h"
@@ -143,6 +144,8 @@ public:
     // Bytes the device's allocator holds, in use or kept for reuse (cuda: the stream-ordered
     // pool's reservation; 0 where the backend keeps nothing beyond what arrays use).
     virtual size_t pool_reserved_bytes(int device) { return 0; }
+    // Free and total bytes of the device's memory (cuda: cuMemGetInfo; cpu: the host's).
+    virtual std::pair<size_t, size_t> memory_info(int device);
 
     // Page-locked host memory (numba's pinned_array, CuPy's alloc_pinned_memory) and page-locking
     // existing host memory (numba's `with cuda.pinned(a)`). Copies from or into such memory go

@@ -89,6 +89,7 @@ struct DriverApi {
     Result (*cuDeviceGetName)(char* name, int length, Device device);
     Result (*cuDeviceGetAttribute)(int* value, int attribute, Device device);
     Result (*cuDeviceTotalMem)(size_t* bytes, Device device);
+    Result (*cuMemGetInfo)(size_t* free, size_t* total);
     Result (*cuDevicePrimaryCtxRetain)(Context* context, Device device);
     Result (*cuCtxSetCurrent)(Context context);
     Result (*cuCtxGetCurrent)(Context* context);

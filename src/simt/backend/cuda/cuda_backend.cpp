@@ -482,6 +482,16 @@ public:
         check(r);
     }
 
+    std::pair<size_t, size_t> memory_info(int device) override {
+        if (device < 0 || device >= device_count()) raise_driver_error(cu::kErrorInvalidDevice);
+        bind(device);
+        size_t free = 0, total = 0;
+        cu::Result r = d_.cuMemGetInfo(&free, &total);
+        bind();
+        check(r);
+        return {free, total};
+    }
+
     size_t pool_reserved_bytes(int device) override {
         if (device < 0 || device >= device_count()) raise_driver_error(cu::kErrorInvalidDevice);
         DeviceState& s = *devices_[size_t(device)];

@@ -51,6 +51,7 @@ bool load(std::string& why) {
     bind(lib, d.cuDeviceGetName, {"cuDeviceGetName"}, missing);
     bind(lib, d.cuDeviceGetAttribute, {"cuDeviceGetAttribute"}, missing);
     bind(lib, d.cuDeviceTotalMem, {"cuDeviceTotalMem_v2"}, missing);
+    bind(lib, d.cuMemGetInfo, {"cuMemGetInfo_v2"}, missing);
     bind(lib, d.cuDevicePrimaryCtxRetain, {"cuDevicePrimaryCtxRetain"}, missing);
     bind(lib, d.cuCtxSetCurrent, {"cuCtxSetCurrent"}, missing);
     bind(lib, d.cuCtxGetCurrent, {"cuCtxGetCurrent"}, missing);

@@ -1,0 +1,97 @@
+"""numba.cuda's runtime conveniences (list_devices, current_context, close, detect,
+defer_cleanup, is_cuda_array, as_cuda_array, from_cuda_array_interface, external_stream,
+cuda.reduce) and cupy.cuda.runtime's calls, on the active backend."""
+import numpy as np
+import pytest
+
+import simt
+from simt import cuda
+
+
+def test_devices_and_contexts(capsys):
+    devices = cuda.list_devices()
+    assert [d.id for d in devices] == list(range(len(cuda.gpus)))
+    ctx = cuda.current_context()
+    assert ctx.device == cuda.get_current_device()
+    free, total = ctx.get_memory_info()
+    assert 0 < free <= total == cuda.Device().attributes["total_memory"]
+    assert cuda.Device().mem_info == (cuda.Device().mem_info[0], total)
+    assert cuda.detect() is True
+    assert "Found" in capsys.readouterr().out
+
+
+def test_close_keeps_live_arrays_usable(rng):
+    h = rng.standard_normal(1000)
+    d = simt.asarray(h)
+    cuda.close()
+    with cuda.defer_cleanup():
+        np.testing.assert_array_equal((d * 2).get(), h * 2)
+
+
+def test_cuda_array_checks(rng):
+    d = simt.asarray(rng.standard_normal(5))
+    assert cuda.is_cuda_array(d) and not cuda.is_cuda_array(np.zeros(3)) and not cuda.is_cuda_array([1.0])
+    assert cuda.as_cuda_array(d) is d
+    with pytest.raises(TypeError, match="not a device array"):
+        cuda.as_cuda_array(np.zeros(3))
+
+
+@pytest.mark.skipif(simt.backend() != "cuda", reason="__cuda_array_interface__ describes CUDA device memory")
+def test_from_cuda_array_interface_and_external_stream(rng):
+    h = rng.standard_normal((4, 6))
+    d = simt.asarray(h)
+    view = cuda.from_cuda_array_interface(d.__cuda_array_interface__, owner=d)
+    np.testing.assert_array_equal(view.get(), h)
+    view[0, 0] = 42.0
+    assert d.get()[0, 0] == 42.0  # the same memory
+    s = cuda.stream()
+    ext = cuda.external_stream(s.handle)
+    with ext:
+        e = d * 3
+    ext.synchronize()
+    np.testing.assert_allclose(e.get()[1:], h[1:] * 3)
+
+
+@pytest.mark.skipif(simt.backend() == "cuda", reason="the cpu backend has no CUDA memory to describe")
+def test_from_cuda_array_interface_needs_the_cuda_backend():
+    with pytest.raises(TypeError, match="needs the cuda backend"):
+        cuda.from_cuda_array_interface({"shape": (1,), "typestr": "<f8", "data": (0, False), "version": 3})
+
+
+@cuda.reduce
+def sum_reduce(a, b):
+    return a + b
+
+
+max_reduce = cuda.reduce(lambda a, b: max(a, b))
+
+
+def test_cuda_reduce(rng):
+    h = rng.standard_normal(12345)
+    d = simt.asarray(h)
+    assert np.isclose(sum_reduce(d), h.sum(), rtol=1e-12)
+    assert np.isclose(sum_reduce(d, init=5.0), h.sum() + 5.0, rtol=1e-12)
+    assert max_reduce(d, init=-np.inf) == h.max()
+    res = simt.zeros(1)
+    assert sum_reduce(d, size=100, res=res) is None
+    assert np.isclose(res.get()[0], h[:100].sum(), rtol=1e-12)
+    assert sum_reduce(d, size=0, init=3.0) == 3.0
+    i = simt.asarray(rng.integers(-50, 50, 999))
+    assert sum_reduce(i) == int(i.get().sum())
+    assert sum_reduce.__name__ == "sum_reduce"
+
+
+def test_cupy_runtime_calls():
+    rt = cuda.runtime
+    assert rt.getDeviceCount() == len(cuda.gpus) and rt.getDevice() == 0
+    props = rt.getDeviceProperties(0)
+    assert props["name"] == cuda.Device(0).name.encode()
+    assert (props["major"], props["minor"]) == cuda.Device(0).compute_capability
+    assert props["totalGlobalMem"] == cuda.Device(0).attributes["total_memory"] and props["warpSize"] == 32
+    free, total = rt.memGetInfo()
+    assert 0 < free <= total
+    rt.setDevice(0)
+    rt.deviceSynchronize()
+    assert rt.runtimeGetVersion() % 10 == 0 and rt.driverGetVersion() >= 0
+    if simt.backend() == "cuda":
+        assert rt.driverGetVersion() >= 11020
