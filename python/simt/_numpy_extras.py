@@ -4,6 +4,7 @@ NumPy 2's array-API aliases, logspace/geomspace, index helpers (tri, indices, ix
 unravel_index, ravel_multi_index), take_along_axis, append, delete, resize, rot90, pad, set
 membership (isin, setdiff1d), sinc, angle, fix, polyval and the products inner, vdot, kron,
 cross and tensordot. Results and result dtypes follow NumPy's."""
+import functools
 import math
 import numbers
 import operator
@@ -528,6 +529,19 @@ def kron(a, b):
     return multiply(spread_a, spread_b).reshape([p * q for p, q in zip(sa, sb)])
 
 
+@functools.lru_cache(maxsize=None)
+def _numpy_crosses_2_vectors():
+    """Whether the installed NumPy still takes 2-vectors in cross (deprecated in 2.0, refused
+    later): simt does what it does."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            np.cross(np.zeros(2), np.zeros(2))
+        except ValueError:
+            return False
+    return True
+
+
 def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     """Cross products of the 3-vectors along axisa of a and axisb of b (broadcast), placed along
     axisc of the result. 2-vectors count as having z = 0 (NumPy 2 deprecates them, with the same
@@ -536,6 +550,9 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
         axisa = axisb = axisc = axis
     a = moveaxis(_operand(a, "cross' a"), axisa, -1)
     b = moveaxis(_operand(b, "cross' b"), axisb, -1)
+    if not _numpy_crosses_2_vectors() and (a.shape[-1] != 3 or b.shape[-1] != 3):
+        raise ValueError(f"Both input arrays must be (arrays of) 3-dimensional vectors, but they are {a.shape[-1]} "
+                         f"and {b.shape[-1]} dimensional instead.")
     if a.shape[-1] not in (2, 3) or b.shape[-1] not in (2, 3):
         raise ValueError("incompatible dimensions for cross product\n(dimension must be 2 or 3)")
     if a.shape[-1] == 2 or b.shape[-1] == 2:

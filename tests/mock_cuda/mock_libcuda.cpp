@@ -366,9 +366,11 @@ int cuLaunchKernel(void* f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, 
         g_last_stream = stream;
         std::memset(g_last_param0, 0, sizeof g_last_param0);
         std::memset(g_last_param1, 0, sizeof g_last_param1);
-        if (params && fn->name.rfind("simt_", 0) != 0) {  // user kernels: parameter 0 is an array struct
+        // User kernels: parameter 0 is an array struct. simt ends its list with a null (the
+        // mock cannot tell a kernel's parameter count; reading past the list crashed it).
+        if (params && params[0] && fn->name.rfind("simt_", 0) != 0) {
             std::memcpy(g_last_param0, params[0], sizeof g_last_param0);
-            std::memcpy(g_last_param1, params[1], sizeof g_last_param1);
+            if (params[1]) std::memcpy(g_last_param1, params[1], sizeof g_last_param1);
         }
         if (g_inject && fn->module->errors) {
             g_inject = false;

@@ -106,7 +106,9 @@ def test_driver_loads_and_launches_a_kernel(rng):
     err, dy = driver.cuMemAlloc(y.nbytes)
     assert driver.cuMemcpyHtoD(dx, x, x.nbytes) == (ok,)
     assert driver.cuMemcpyHtoD(dy, y.ctypes.data, y.nbytes) == (ok,)
-    err, stream = driver.cuStreamCreate(driver.CUstream_flags.CU_STREAM_NON_BLOCKING)
+    # A blocking stream: it waits for the copies above (cuMemcpyHtoD from pageable memory returns
+    # before its DMA has landed, and a non-blocking stream would not wait for it).
+    err, stream = driver.cuStreamCreate(driver.CUstream_flags.CU_STREAM_DEFAULT)
     err, start = driver.cuEventCreate(0)
     err, end = driver.cuEventCreate(0)
     values = [np.array(2.5, np.float32), np.array(dx, np.uint64), np.array(dy, np.uint64), np.array(n, np.int32)]

@@ -588,7 +588,7 @@ def test_driver_bindings(on_mock):
         assert driver.cuMemcpyDtoH(back, p, back.nbytes) == (ok,)
         np.testing.assert_array_equal(back, host)
         ptr = np.array(p, np.uint64)
-        params = np.array([ptr.ctypes.data, ptr.ctypes.data], np.uint64)  # (the stand-in reads two parameters)
+        params = np.array([ptr.ctypes.data, ptr.ctypes.data], np.uint64)  # (the stand-in reads up to two)
         launches = mock.mock_cuda_launch_count()
         assert driver.cuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, 0, params.ctypes.data, None) == (ok,)
         assert mock.mock_cuda_launch_count() == launches + 1

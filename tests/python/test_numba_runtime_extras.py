@@ -15,7 +15,7 @@ def test_devices_and_contexts(capsys):
     assert ctx.device == cuda.get_current_device()
     free, total = ctx.get_memory_info()
     assert 0 < free <= total == cuda.Device().attributes["total_memory"]
-    assert cuda.Device().mem_info == (cuda.Device().mem_info[0], total)
+    assert cuda.Device().mem_info[1] == total  # (free memory changes as other work runs)
     assert cuda.detect() is True
     assert "Found" in capsys.readouterr().out
 

@@ -381,6 +381,7 @@ public:
             params = many.data();
         }
         for (size_t i = 0; i < n; ++i) params[i] = args.data.data() + args.offsets[i];
+        if (n < kInline) params[n] = nullptr;  // (unread by the driver; tells tests/mock_cuda where the list ends)
         cu::Result r = d_.cuLaunchKernel(f, grid[0], grid[1], grid[2], block[0], block[1], block[2],
                                          unsigned(c.dynamic_shared_bytes), cu_stream(c.stream), n ? params : nullptr, nullptr);
         if (r != cu::kSuccess) raise_driver_error(r);
