@@ -250,9 +250,12 @@ def arange(start, stop=None, step=1, dtype=None):
         start, stop = 0, start
     if step == 0:
         raise ZeroDivisionError("step must not be zero")
-    # (NumPy infers the dtype from the values as Python numbers: np.float32(3) gives float64)
-    python_values = [x.item() if isinstance(x, np.generic) else x for x in (start, stop, step)]
-    dt = np.result_type(*python_values) if dtype is None else np.dtype(dtype)
+    # (NumPy infers the dtype as for Python numbers, np.float32(3) giving float64, except that an
+    # unsigned scalar meets int64: np.uint64 values give float64)
+    values = [x.item() if isinstance(x, np.generic) and x.dtype.kind != "u" else x for x in (start, stop, step)]
+    if any(isinstance(x, np.unsignedinteger) for x in values):
+        values.append(np.dtype(np.int64))
+    dt = np.result_type(*values) if dtype is None else np.dtype(dtype)
     dt = _dtypes.normalize(dt)
     n = max(0, math.ceil((stop - start) / step))
     out = empty((n,), dt)
@@ -303,12 +306,12 @@ def _linspace_of_arrays(start, stop, num, endpoint, retstep, dtype, axis):
     from ._creation import asarray
     s = start if isinstance(start, ndarray) else asarray(np.asarray(start))
     e = stop if isinstance(stop, ndarray) else asarray(np.asarray(stop))
-    calc = _dtypes.normalize(np.result_type(s.dtype, e.dtype, float))
+    calc = _dtypes.normalize(np.result_type(s.dtype, e.dtype, float(num)))  # (a weak float: float32 stays)
     dt = calc if dtype is None else _dtypes.normalize(np.dtype(dtype))
     s, e = s.astype(calc), e.astype(calc)
     div = (num - 1) if endpoint else num
     delta = e - s
-    step = delta / div if div > 0 else delta * math.nan
+    step = delta / div if div > 0 else math.nan
     shape = broadcast_shapes(s.shape, e.shape)
     ramp = arange(num, dtype=calc).reshape((num,) + (1,) * len(shape))
     out = ramp * step + s if div > 0 else ramp * delta + s

@@ -60,6 +60,9 @@ def _view(self, dtype=None, type=None):
     from ._dtypes import normalize
     new = normalize(np.dtype(dtype))
     old = self.dtype.itemsize
+    if self._ptr % new.alignment:  # (NumPy allows such views; device loads of them would fault)
+        raise ValueError(f"a view as {new} would start at an address not aligned to {new.alignment} bytes; copy the "
+                         "array first")
     if new.itemsize == old:
         return _simt._foreign_array(self._ptr, self.shape, self.strides, new, self)
     if self.ndim == 0:
@@ -73,6 +76,9 @@ def _view(self, dtype=None, type=None):
         raise ValueError("When changing to a larger dtype, its size must be a divisor of the total size in bytes of "
                          "the last axis of the array.")
     shape = self.shape[:-1] + (last_bytes // new.itemsize,)
+    if self.size == 0:  # no memory to share
+        from ._creation import empty
+        return empty(shape, new)
     strides = self.strides[:-1] + (new.itemsize,)
     return _simt._foreign_array(self._ptr, shape, strides, new, self)
 

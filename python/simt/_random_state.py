@@ -9,7 +9,10 @@ import numpy as np
 
 from . import _simt
 
-_lock = threading.Lock()
+# Held while a RandomState's state is swapped in (for its whole call) and around every draw or
+# seed of the global generator, so another thread's draws never land inside that window.
+# Reentrant: an object's call draws through the module functions, which take it again.
+state_lock = threading.RLock()
 
 
 def _seed_value(seed):
@@ -29,7 +32,7 @@ class RandomState:
 
     @contextlib.contextmanager
     def _drawing(self):
-        with _lock:
+        with state_lock:
             saved = _simt.random_state()
             _simt.set_random_state(*self._state)
             try:

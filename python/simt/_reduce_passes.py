@@ -66,6 +66,28 @@ def require_array(a, fname):
                     "(copy host data to the device with simt.asarray)")
 
 
+def _complex_in_real_dtype(a, dtype):
+    return dtype is not None and a.dtype.kind == "c" and np.dtype(dtype).kind != "c"
+
+
+def _complex_spread_in_real_dtype(fname, a, op, axis, dtype, keepdims, ddof):
+    """var/std of complex values asked for in a real dtype, as NumPy computes them: only the mean
+    is cast (to the real part's mean), so the deviations keep their imaginary parts and the
+    variance is var(real part) + sum(imag**2) / (n - ddof)."""
+    warnings.warn("Casting complex values to real discards the imaginary part", np.exceptions.ComplexWarning,
+                  stacklevel=4)
+    axes = normalize_axes(axis, a.ndim)
+    n = math.prod(a.shape[i] for i in axes)
+    imag = a.imag.astype(dtype)
+    spread = reduce(fname, a.real, "var", axis, dtype, None, keepdims, ddof)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        spread = spread + reduce(fname, imag * imag, "sum", axis, dtype, None, keepdims) / max(n - ddof, 0)
+    if op == "std":
+        from ._ufuncs import sqrt
+        spread = sqrt(spread)
+    return spread
+
+
 def real_if_cast_from_complex(a, dtype):
     """`a`, or its real part (warning as NumPy does) when complex values are to be reduced or
     scanned in a real dtype."""
@@ -324,7 +346,10 @@ _plans = PlanCache()
 def reduce(fname, a, op, axis=None, dtype=None, out=None, keepdims=False, ddof=0):
     """simt.<fname>(a, axis, dtype, out, keepdims) for op in sum prod min max all any argmin
     argmax mean var std. The launch plan is worked out once per input layout and arguments."""
-    a = real_if_cast_from_complex(require_array(a, fname), dtype)
+    a = require_array(a, fname)
+    if op in ("var", "std") and _complex_in_real_dtype(a, dtype):
+        return finish(_complex_spread_in_real_dtype(fname, a, op, axis, dtype, keepdims, ddof), out, fname)
+    a = real_if_cast_from_complex(a, dtype)
     table = TUNING[kg.backend_kind()]
     key = (fname, op, a.dtype, a.shape, a.strides, axis_key(axis), dtype, keepdims, ddof)
     plan = _plans.get_or_make(key, table, lambda: _plan(fname, a, op, axis, dtype, keepdims, ddof, table))

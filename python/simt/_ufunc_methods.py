@@ -106,7 +106,11 @@ def _at(self, a, indices, b=None):
     target = a if a._c_contiguous else a.copy()
     selected = arange(a.size, dtype=np.int64).reshape(a.shape)[indices]  # the flat positions indexed
     positions = selected.reshape(-1).copy()
-    values = b if isinstance(b, ndarray) else asarray(b)
+    if isinstance(b, (bool, int, float, complex)):  # a Python scalar is weak: its kind matters, not int64
+        given = np.result_type(a.dtype, b)
+        values = asarray(b, dtype=a.dtype) if np.can_cast(given, a.dtype, "same_kind") else asarray(b)
+    else:
+        values = b if isinstance(b, ndarray) else asarray(b)
     if not np.can_cast(values.dtype, a.dtype, "same_kind"):
         raise TypeError(f"simt.{self.__name__}.at: cannot cast operands of dtype {values.dtype} to {a.dtype} "
                         "with casting rule 'same_kind'")

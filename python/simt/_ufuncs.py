@@ -96,6 +96,10 @@ def _array_ufunc(self, np_ufunc, method, *inputs, **kwargs):
         f = _UFUNCS.get(np_ufunc.__name__)
         if f is None or np_ufunc.__name__ in _FUNCTIONS:
             raise TypeError(f"simt does not implement numpy.{np_ufunc.__name__}.{method} for simt arrays")
+        if isinstance(kwargs.get("out"), tuple):  # (NumPy hands out= over as a tuple)
+            if len(kwargs["out"]) != 1:
+                raise ValueError(f"numpy.{np_ufunc.__name__}.{method} has one output")
+            kwargs["out"] = kwargs["out"][0]
         return getattr(f, method)(*inputs, **kwargs)
     if method != "__call__":
         return NotImplemented

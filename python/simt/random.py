@@ -9,6 +9,7 @@ from . import _dtypes, _simt
 from ._creation import asarray, empty
 from ._manipulation import broadcast_shapes
 from ._ndarray import ndarray
+from ._random_state import state_lock
 
 
 def _shape(size):
@@ -47,7 +48,8 @@ def _draw(name, a, b, size, dtype):
     first, second, body = _PARAMS[name]
     if _scalar(a, f"{name}: {first}") and _scalar(b, f"{name}: {second}"):  # the generator applies them
         out = empty(_shape(size), dt)
-        _simt.random_fill(out, name, float(a), float(b))
+        with state_lock:
+            _simt.random_fill(out, name, float(a), float(b))
         return out
     return _affine(name, body, {first: a, second: b}, size, dt)
 
@@ -73,7 +75,8 @@ def _affine(name, body, params, size, dt):
         raise ValueError(f"{name}: {given} cannot be broadcast " + ("together" if shape is None else f"to size {shape}"))
     shape = fits
     out = empty(shape, dt)
-    _simt.random_fill(out, name, 0.0, 1.0)
+    with state_lock:
+        _simt.random_fill(out, name, 0.0, 1.0)
     loop = list(_PARAMS).index(name) * 1000 + dt.num
     _AFFINE(loop, [dt, dt, dt], [False] * 3, [dt], body, [*arrays.values(), out], [out], casting="unsafe")
     return out
@@ -83,7 +86,8 @@ def seed(seed=None):
     """Reset the generator. None draws a seed from the operating system's entropy."""
     if seed is None:
         seed = int.from_bytes(np.random.default_rng().bytes(8), "little")
-    _simt.random_seed(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    with state_lock:
+        _simt.random_seed(int(seed) & 0xFFFFFFFFFFFFFFFF)
 
 
 def uniform(low=0.0, high=1.0, size=None, dtype=None):
@@ -132,7 +136,8 @@ def randint(low, high=None, size=None, dtype=np.int64):
     out = empty(_shape(size), dt)
     # Exact 64-bit bounds (through floats, bounds past 2**53 lost their low bits): low's bit
     # pattern and the count of values, both mod 2**64 (a count of 2**64 becomes 0, meaning all).
-    _simt.random_integers(out, low % 2**64, (high - low) % 2**64)
+    with state_lock:
+        _simt.random_integers(out, low % 2**64, (high - low) % 2**64)
     return out
 
 

@@ -30,6 +30,11 @@ public:
             return;
         }
         if (writable && PyBytes_Check(obj.ptr())) {
+            // The interpreter shares its empty and one-byte bytes objects (b" " * 1 is the cached
+            // b" "): writing there would change that value for the whole process.
+            if (PyBytes_GET_SIZE(obj.ptr()) <= 1)
+                throw Error(ErrorKind::Value, "simt.bindings: an output buffer of one byte or less cannot be a bytes "
+                                              "object (Python shares those); pass a bytearray");
             ptr_ = PyBytes_AS_STRING(obj.ptr());
             size_ = size_t(PyBytes_GET_SIZE(obj.ptr()));
             return;

@@ -90,6 +90,17 @@ def test_linspace_with_array_endpoints_matches_numpy(rng, kwargs):
     np.testing.assert_allclose(simt.linspace(0.0, simt.asarray(stop), 4).get(), np.linspace(0.0, stop, 4), rtol=1e-12)
 
 
+def test_linspace_with_array_endpoints_keeps_narrow_floats(rng):
+    start, stop = rng.uniform(-1, 1, 3).astype(np.float32), rng.uniform(2, 3, 3).astype(np.float32)
+    want = np.linspace(start, stop, 5)
+    got = simt.linspace(simt.asarray(start), simt.asarray(stop), 5)
+    assert got.dtype == want.dtype == np.float32
+    np.testing.assert_allclose(got.get(), want, rtol=1e-6)
+    out, step = simt.linspace(simt.asarray(start), simt.asarray(stop), 1, retstep=True)
+    assert np.isnan(step) and np.ndim(step) == 0  # NumPy's scalar NaN
+    np.testing.assert_array_equal(out.get(), start[None])
+
+
 @pytest.mark.parametrize("args", [(0, 10, 4), (0, -2.5, 3), (3.5, -2.5, 1), (-7, 7, 8)])
 def test_linspace_integer_floors_like_numpy(args):
     np.testing.assert_array_equal(simt.linspace(*args, dtype=int).get(), np.linspace(*args, dtype=int))
@@ -342,7 +353,8 @@ def test_true_divide_by_an_out_of_range_python_int(rng, dtype, value):
 
 
 @pytest.mark.parametrize("args", [(np.float32(3),), (np.float32(0), 3), (np.int8(5),), (np.float16(2), np.float16(4)),
-                                  (np.int32(2), np.int32(9), np.int32(2)), (True,), (np.float32(0.5), 4, np.float32(0.5))])
+                                  (np.int32(2), np.int32(9), np.int32(2)), (True,), (np.float32(0.5), 4, np.float32(0.5)),
+                                  (np.uint8(5),), (np.uint64(5),), (np.uint16(2), 7), (np.uint64(2**63 + 2), np.uint64(2**63 + 5))])
 def test_arange_of_numpy_scalars_takes_numpys_dtype(args):
     want = np.arange(*args)
     got = simt.arange(*args)

@@ -46,6 +46,13 @@ def test_nvrtc_compiles_to_ptx_and_reports_errors():
     assert b".visible .entry axpy(" in ptx and b".target sm_90" in ptx
     nvrtc.nvrtcDestroyProgram(prog)
     assert compile_axpy()[:4] == b"\x7fELF"
+    err, prog = nvrtc.nvrtcCreateProgram(AXPY, b"axpy.cu", 0, [], [])
+    nvrtc.nvrtcCompileProgram(prog, 1, [b"--gpu-architecture=compute_90"])
+    err, n = nvrtc.nvrtcGetProgramLogSize(prog)
+    with pytest.raises(ValueError, match="bytearray"):  # b" " * 1 is Python's shared b" "
+        nvrtc.nvrtcGetProgramLog(prog, b" " * n if n <= 1 else b" ")
+    assert b" " == bytes([32])
+    nvrtc.nvrtcDestroyProgram(prog)
 
     err, bad = nvrtc.nvrtcCreateProgram(b"__global__ void k() { undeclared(); }", b"bad.cu", 0, [], [])
     err, = nvrtc.nvrtcCompileProgram(bad, 0, [])

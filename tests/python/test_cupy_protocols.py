@@ -96,6 +96,14 @@ def test_view_errors_match_numpy(rng, make, dtype):
         assert str(simt_error.value) == str(numpy_error.value)
 
 
+def test_view_of_misaligned_or_empty_memory():
+    with pytest.raises(ValueError, match="not aligned to 4 bytes"):
+        simt.arange(9, dtype=np.int8)[1:].view(np.int32)
+    np.testing.assert_array_equal(simt.arange(8, dtype=np.int8)[4:].view(np.int32).get(),
+                                  np.arange(8, dtype=np.int8)[4:].view(np.int32))
+    assert simt.zeros((3, 0), np.uint8).view(np.int64).shape == np.zeros((3, 0), np.uint8).view(np.int64).shape
+
+
 def test_view_refuses_array_classes():
     with pytest.raises(TypeError, match="takes a dtype"):
         simt.zeros(3).view(np.ndarray)

@@ -76,6 +76,9 @@ def test_cuda_reduce(rng):
     assert sum_reduce(d, size=100, res=res) is None
     assert np.isclose(res.get()[0], h[:100].sum(), rtol=1e-12)
     assert sum_reduce(d, size=0, init=3.0) == 3.0
+    assert sum_reduce(d, size=0, init=3.0, res=res) is None and res.get()[0] == 3.0
+    with pytest.raises(TypeError, match="only 1-D"):
+        sum_reduce(simt.arange(12.0).reshape(3, 4))
     i = simt.asarray(rng.integers(-50, 50, 999))
     assert sum_reduce(i) == int(i.get().sum())
     assert sum_reduce.__name__ == "sum_reduce"

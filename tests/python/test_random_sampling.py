@@ -121,3 +121,30 @@ def test_default_rng_generator():
     assert g.random(5, out=out) is out
     assert g.standard_normal(10, dtype=np.float32).dtype == np.float32
     assert g.choice(3, 4).shape == (4,) and g.permutation(6).shape == (6,)
+
+
+def test_random_state_streams_hold_while_other_threads_seed_and_draw():
+    import threading
+    want = random.RandomState(1)
+    expected = [want.random_sample(10).get() for _ in range(30)]
+    stop = threading.Event()
+
+    def meddle():
+        while not stop.is_set():
+            random.seed(5)
+            random.random(3)
+
+    other = threading.Thread(target=meddle)
+    other.start()
+    try:
+        rs = random.RandomState(1)
+        got = [rs.random_sample(10).get() for _ in range(30)]
+    finally:
+        stop.set()
+        other.join()
+    for g, e in zip(got, expected):
+        np.testing.assert_array_equal(g, e)
+    random.seed(5)  # the module's stream was not taken over either
+    first = random.random(3).get()
+    random.seed(5)
+    np.testing.assert_array_equal(random.random(3).get(), first)

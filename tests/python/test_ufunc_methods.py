@@ -144,3 +144,35 @@ def test_at_errors(rng):
         simt.arctan2.at(d, simt.asarray([1]), 1)
     with pytest.raises(TypeError, match="must be a simt array"):
         simt.add.at(np.zeros(3), [0], 1)
+
+
+def test_numpy_out_tuples_and_weak_scalars_in_at(rng):
+    h = host(rng, (4, 6), np.float64)
+    d = simt.asarray(h)
+    o = simt.empty(6)
+    assert np.add.reduce(d, out=o) is o
+    np.testing.assert_allclose(o.get(), np.add.reduce(h), rtol=1e-12)
+    acc = simt.empty((4, 6))
+    np.multiply.accumulate(d, axis=1, out=acc)
+    np.testing.assert_allclose(acc.get(), np.multiply.accumulate(h, axis=1), rtol=1e-12)
+    for dtype in (np.uint8, np.uint32, np.int16):
+        a = np.zeros(4, dtype)
+        s = simt.asarray(a)
+        simt.add.at(s, simt.asarray([0, 0, 1]), 1)  # a Python int is weak, as in NumPy 2
+        np.add.at(a, [0, 0, 1], 1)
+        np.testing.assert_array_equal(s.get(), a)
+        with pytest.raises(TypeError, match="same_kind"):
+            simt.add.at(s, simt.asarray([0]), 1.5)
+
+
+@pytest.mark.parametrize("f", ["var", "std"])
+def test_complex_variance_in_a_real_dtype_keeps_numpys_value(rng, f):
+    h = (rng.standard_normal((6, 9)) + 1j * rng.standard_normal((6, 9))).astype(np.complex64)
+    d = simt.asarray(h)
+    for kwargs in ({}, {"axis": 0}, {"axis": 1, "ddof": 1}, {"keepdims": True}):
+        with pytest.warns(np.exceptions.ComplexWarning):
+            want = getattr(np, f)(h, dtype=np.float64, **kwargs)
+        with pytest.warns(np.exceptions.ComplexWarning):
+            got = getattr(simt, f)(d, dtype=np.float64, **kwargs)
+        assert got.dtype == want.dtype and got.shape == want.shape
+        np.testing.assert_allclose(got.get(), want, rtol=1e-6)

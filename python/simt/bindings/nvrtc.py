@@ -1,7 +1,8 @@
 """NVRTC (runtime compilation of CUDA C++), cuda.bindings.nvrtc's way: `err, prog =
 nvrtcCreateProgram(src, name, 0, [], [])`. Programs are ints; sources, names and options are str
 or bytes; nvrtcGetPTX/nvrtcGetCUBIN/nvrtcGetProgramLog fill a caller's buffer of the size the
-matching *Size call gave (bytes are filled in place, as cuda.bindings does, or a bytearray)."""
+matching *Size call gave: a bytearray (or bytes of two bytes or more, filled in place as
+cuda.bindings does; shorter bytes objects are shared by Python and refused)."""
 from enum import IntEnum
 
 from .. import _simt

@@ -16,6 +16,12 @@ def _span(shape, strides, itemsize):
     return sum((n - 1) * s for n, s in zip(shape, strides)) + itemsize
 
 
+def _byte_bounds(a):
+    """The first and one-past-last byte addresses of a's memory (NumPy 2 moved the function)."""
+    utils = getattr(np.lib, "array_utils", None)
+    return (utils.byte_bounds if utils is not None else np.byte_bounds)(a)
+
+
 def pinned_array(shape, dtype=np.float64, strides=None, order="C"):
     """A NumPy array in page-locked host memory (numba.cuda.pinned_array)."""
     shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
@@ -47,7 +53,7 @@ def pinned(*arrays):
         for a in arrays:
             if not isinstance(a, np.ndarray):
                 raise TypeError(f"cuda.pinned() takes NumPy arrays, not {type(a).__module__}.{type(a).__qualname__}")
-            low, high = np.lib.array_utils.byte_bounds(a)
+            low, high = _byte_bounds(a)
             if high > low:
                 _simt._register_host(low, high - low)
                 registered.append(low)

@@ -135,10 +135,13 @@ class Reduce:
 
         from .. import compute
         from .._creation import empty
+        if arr.ndim != 1:
+            raise TypeError(f"cuda.reduce: only 1-D arrays are supported, not {arr.ndim}-D")
         n = arr.shape[0] if size is None else int(size)
         if n == 0:
             if res is not None:
                 res[0] = init
+                return None
             return init
         out = empty(1, arr.dtype)
         compute.reduce_into(arr[:n], out, self.functor, n, np.array([init], dtype=arr.dtype), stream=stream or None)
