@@ -1,0 +1,62 @@
+"""simt.einsum against NumPy on fresh random data: matrix products, batches, traces and
+diagonals, outer products, sums, broadcasting with '...', implicit outputs, chains of operands,
+dtypes, out=, and NumPy's errors."""
+import numpy as np
+import pytest
+
+import simt
+
+CASES = [("ij,jk->ik", [(3, 4), (4, 5)]), ("ij,jk", [(3, 4), (4, 5)]), ("ii->i", [(4, 4)]), ("ii", [(4, 4)]),
+         ("ij->", [(3, 4)]), ("ij->ji", [(3, 4)]), ("bij,bjk->bik", [(2, 3, 4), (2, 4, 5)]), ("i,i", [(5,), (5,)]),
+         ("i,j->ij", [(3,), (4,)]), ("...ij,...jk->...ik", [(2, 3, 4), (4, 5)]), ("ijk,kl,lm->im", [(2, 3, 4), (4, 5), (5, 2)]),
+         ("iij->j", [(3, 3, 4)]), ("ij,ij->i", [(3, 1), (3, 4)]), ("i...->...", [(3, 4, 5)]), ("...,...", [(3, 4), (4,)]),
+         ("ab,cd->abcd", [(2, 3), (4, 5)]), ("ijij->ij", [(2, 3, 2, 3)]), ("abc,abc->", [(2, 3, 4), (2, 3, 4)]),
+         ("ij,kj->ikj", [(3, 4), (2, 4)]), ("i,i,i->i", [(6,), (6,), (6,)]), ("bn,anm,bm->ba", [(2, 3), (4, 3, 5), (2, 5)]),
+         ("ij,jk->", [(0, 3), (3, 2)])]
+
+
+@pytest.mark.parametrize("subscripts, shapes", CASES, ids=[c[0] for c in CASES])
+def test_einsum_matches_numpy(rng, subscripts, shapes):
+    ops = [rng.standard_normal(s) for s in shapes]
+    want = np.einsum(subscripts, *ops)
+    got = simt.einsum(subscripts, *[simt.asarray(o) for o in ops])
+    assert got.shape == np.shape(want) and got.dtype == np.asarray(want).dtype
+    np.testing.assert_allclose(got.get(), want, rtol=1e-10, atol=1e-12)
+
+
+@pytest.mark.parametrize("dtypes", [(np.float32, np.float32), (np.int32, np.int64), (np.complex64, np.float64),
+                                    (np.int8, np.int8)])
+def test_einsum_dtypes(rng, dtypes):
+    a = (rng.standard_normal((4, 3)) * 3).astype(dtypes[0])
+    b = (rng.standard_normal((3, 5)) * 3).astype(dtypes[1])
+    want = np.einsum("ij,jk->ik", a, b)
+    got = simt.einsum("ij,jk->ik", simt.asarray(a), simt.asarray(b))
+    assert got.dtype == want.dtype
+    np.testing.assert_allclose(got.get(), want, rtol=1e-5)
+    if np.dtype(dtypes[0]).kind != "c":
+        forced = simt.einsum("ij,jk->ik", simt.asarray(a), simt.asarray(b), dtype=np.float64)
+        assert forced.dtype == np.float64
+    else:  # complex into float64 is not a 'safe' cast
+        with pytest.raises(TypeError):
+            np.einsum("ij,jk->ik", a, b, dtype=np.float64)
+        with pytest.raises(TypeError, match="rule 'safe'"):
+            simt.einsum("ij,jk->ik", simt.asarray(a), simt.asarray(b), dtype=np.float64)
+
+
+def test_einsum_out_and_numpy_dispatch(rng):
+    a, b = rng.standard_normal((3, 4)), rng.standard_normal((4, 2))
+    out = simt.empty((3, 2))
+    assert simt.einsum("ij,jk->ik", simt.asarray(a), simt.asarray(b), out=out) is out
+    np.testing.assert_allclose(out.get(), a @ b, rtol=1e-12)
+    np.testing.assert_allclose(np.einsum("ij,jk", simt.asarray(a), simt.asarray(b)).get(), a @ b, rtol=1e-12)
+
+
+@pytest.mark.parametrize("subscripts, shapes", [("ij,jk->ik", [(3, 4), (5, 6)]), ("ij->k", [(3, 4)]), ("ij", [(3,)]),
+                                                ("ij->ii", [(3, 3)]), ("i,j", [(3,)]), ("i$->i", [(3, 3)]),
+                                                ("ii->i", [(3, 4)])])
+def test_einsum_errors_like_numpy(rng, subscripts, shapes):
+    ops = [rng.standard_normal(s) for s in shapes]
+    with pytest.raises(ValueError):
+        np.einsum(subscripts, *ops)
+    with pytest.raises(ValueError, match="einsum"):
+        simt.einsum(subscripts, *[simt.asarray(o) for o in ops])
