@@ -56,6 +56,7 @@ from ._searchsorted import searchsorted  # noqa: E402
 from ._unique import unique  # noqa: E402
 from ._quantiles import median, nanmedian, nanpercentile, nanquantile, percentile, quantile  # noqa: E402
 from ._einsum import einsum  # noqa: E402
+from ._convolve import convolve, correlate  # noqa: E402
 from ._numpy_extras import (acos, acosh, angle, append, asin, asinh, atan, atan2, atanh,  # noqa: E402
                             bitwise_invert, bitwise_left_shift, bitwise_right_shift, concat, cross, delete,
                             fix, geomspace, indices, inner, isin, ix_, kron, logspace, pad, permute_dims,
