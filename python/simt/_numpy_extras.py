@@ -362,19 +362,38 @@ def _pairs(x, ndim, what):
         raise ValueError(f"unable to broadcast {what} of shape {x.shape} to ({ndim}, 2)") from None
 
 
-_OTHER_PAD_MODES = ("linear_ramp", "maximum", "mean", "median", "minimum", "reflect", "symmetric", "wrap")
+_OTHER_PAD_MODES = ("linear_ramp", "maximum", "mean", "median", "minimum")
 
 
-def pad(array, pad_width, mode="constant", constant_values=0):
+def _mirror_index(mode, b, n, e):
+    """For each position of an axis padded by (b, e) around n elements, the element it copies
+    (NumPy's 'wrap', 'reflect' and 'symmetric': periodic, mirrored without and with the edge)."""
+    i = np.arange(b + n + e, dtype=np.int64) - b
+    if mode == "wrap":
+        return i % n
+    if mode == "reflect":
+        if n == 1:
+            return np.zeros_like(i)
+        j = i % (2 * n - 2)
+        return np.where(j < n, j, 2 * n - 2 - j)
+    j = i % (2 * n)  # symmetric
+    return np.where(j < n, j, 2 * n - 1 - j)
+
+
+def pad(array, pad_width, mode="constant", constant_values=0, reflect_type="even"):
     """array padded along each axis by pad_width (before, after) elements: mode 'constant' fills
-    constant_values, 'edge' repeats the edge elements ('empty' leaves them undefined). Axes are
-    filled in order, so corner regions take the last axis's values, as in NumPy."""
+    constant_values, 'edge' repeats the edge elements, 'wrap', 'reflect' and 'symmetric' extend
+    the array periodically or mirrored ('empty' leaves them undefined). Axes are filled in
+    order, so corner regions take the last axis's values, as in NumPy."""
     a = _operand(array, "pad's argument")
     if callable(mode) or mode in _OTHER_PAD_MODES:
         name = getattr(mode, "__name__", mode)
-        raise NotImplementedError(f"pad: simt supports modes 'constant', 'edge' and 'empty', not {name!r}")
-    if mode not in ("constant", "edge", "empty"):
+        raise NotImplementedError(f"pad: simt supports modes 'constant', 'edge', 'wrap', 'reflect', 'symmetric' and "
+                                  f"'empty', not {name!r}")
+    if mode not in ("constant", "edge", "empty", "wrap", "reflect", "symmetric"):
         raise ValueError(f"mode '{mode}' is not supported")
+    if reflect_type != "even":
+        raise NotImplementedError("pad: simt supports reflect_type='even' only")
     widths = _host_parameter(pad_width)
     if widths.dtype.kind not in "iu":
         raise TypeError("`pad_width` must be of integral type.")
@@ -383,11 +402,17 @@ def pad(array, pad_width, mode="constant", constant_values=0):
     widths = [(int(b), int(e)) for b, e in _pairs(widths, a.ndim, "pad_width")]
     shape = tuple(b + n + e for (b, e), n in zip(widths, a.shape))
     inner_ = tuple(slice(b, b + n) for (b, _), n in zip(widths, a.shape))
-    if mode == "edge" and a.size == 0:
+    if mode not in ("constant", "empty") and a.size == 0:
         for d, (b, e) in enumerate(widths):
             if a.shape[d] == 0 and (b or e):
                 raise ValueError(f"can't extend empty axis {d} using modes other than 'constant' or 'empty'")
         return empty(shape, a.dtype)
+    if mode in ("wrap", "reflect", "symmetric"):  # one gather per padded axis
+        out = a
+        for d, (b, e) in enumerate(widths):
+            if b or e:
+                out = take(out, asarray(_mirror_index(mode, b, a.shape[d], e)), axis=d)
+        return out if out is not a else a.copy()
     if mode == "constant":
         values = _pairs(_host_parameter(constant_values), a.ndim, "constant_values")
         flat = [v for pair in values for v in pair] or [np.asarray(0)[()]]

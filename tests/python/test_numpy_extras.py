@@ -358,10 +358,24 @@ def test_pad_errors():
     assert_both_raise(ValueError, "can't extend empty axis 0",
                       lambda xp: xp.pad(xp.zeros((0, 3)), 1, mode="edge"))
     assert_both_raise(ValueError, None, lambda xp: xp.pad(xp.asarray(a), 1, mode="bogus"))
-    for mode in ("reflect", "wrap", "mean"):
+    for mode in ("mean", "linear_ramp"):
         np.pad(a, 1, mode=mode)  # (NumPy has it; simt names it in its error)
         with pytest.raises(NotImplementedError, match=mode):
             simt.pad(simt.asarray(a), 1, mode=mode)
+    assert_both_raise(ValueError, "can't extend empty axis 0", lambda xp: xp.pad(xp.zeros((0, 3)), 1, mode="wrap"))
+    with pytest.raises(NotImplementedError, match="reflect_type"):
+        simt.pad(simt.asarray(a), 1, mode="reflect", reflect_type="odd")
+
+
+@pytest.mark.parametrize("mode", ["wrap", "reflect", "symmetric"])
+@pytest.mark.parametrize("shape", [(5,), (4, 3), (1, 6), (2, 3, 4), (1,)], ids=str)
+def test_pad_periodic_and_mirrored_modes(rng, mode, shape):
+    h = rng.standard_normal(shape)
+    for width in [1, 2, 7, ((0, 3),) * len(shape), [(2, 9)] + [(1, 0)] * (len(shape) - 1), 0]:
+        want = np.pad(h, width, mode)
+        got = simt.pad(simt.asarray(h), width, mode)
+        assert got.shape == want.shape
+        np.testing.assert_array_equal(got.get(), want, err_msg=f"pad({shape}, {width}, {mode})")
 
 
 # ---- isin / setdiff1d ---------------------------------------------------------------------------------
