@@ -32,7 +32,7 @@ def test_einsum_dtypes(rng, dtypes):
     want = np.einsum("ij,jk->ik", a, b)
     got = simt.einsum("ij,jk->ik", simt.asarray(a), simt.asarray(b))
     assert got.dtype == want.dtype
-    np.testing.assert_allclose(got.get(), want, rtol=1e-5)
+    np.testing.assert_allclose(got.get(), want, rtol=1e-5, atol=1e-4)  # (float32 sums near 0, other orders)
     if np.dtype(dtypes[0]).kind != "c":
         forced = simt.einsum("ij,jk->ik", simt.asarray(a), simt.asarray(b), dtype=np.float64)
         assert forced.dtype == np.float64

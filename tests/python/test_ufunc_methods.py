@@ -21,7 +21,7 @@ def test_reduce_matches_numpy(rng, name, axis):
     h = host(rng, (4, 5, 3), np.float64)
     got = getattr(simt, name).reduce(simt.asarray(h), axis=axis)
     want = getattr(np, name).reduce(h, axis=axis)
-    np.testing.assert_allclose(got.get(), want, rtol=1e-12)
+    np.testing.assert_allclose(got.get(), want, rtol=1e-12, atol=1e-13)  # (sums near 0: other summation orders)
     assert got.dtype == want.dtype
 
 
@@ -55,7 +55,7 @@ def test_accumulate_matches_numpy(rng, name, dtype):
         want = getattr(np, name).accumulate(h, axis=axis)
         got = getattr(simt, name).accumulate(simt.asarray(h), axis=axis)
         assert got.dtype == want.dtype
-        np.testing.assert_allclose(got.get(), want, rtol=1e-5)
+        np.testing.assert_allclose(got.get(), want, rtol=1e-5, atol=1e-4)  # (running sums pass near 0)
     wide = np.complex128 if np.dtype(dtype).kind == "c" else np.float64
     want = np.add.accumulate(h, dtype=wide)
     np.testing.assert_allclose(simt.add.accumulate(simt.asarray(h), dtype=wide).get(), want, rtol=1e-12)
@@ -104,8 +104,9 @@ def test_at_applies_once_per_repeated_index(rng, name, dtype):
     d = simt.asarray(a)
     getattr(simt, name).at(d, simt.asarray(idx), simt.asarray(b))
     getattr(np, name).at(a, idx, b)
-    if np.dtype(dtype).kind in "fc":
-        np.testing.assert_allclose(d.get(), a, rtol=1e-4 if dtype == np.float32 else 1e-10)
+    if np.dtype(dtype).kind in "fc":  # atomics add in another order than NumPy: results near 0 differ by rounding
+        np.testing.assert_allclose(d.get(), a, rtol=1e-4 if dtype == np.float32 else 1e-10,
+                                   atol=1e-4 if dtype == np.float32 else 1e-12)
     else:
         np.testing.assert_array_equal(d.get(), a)
 
