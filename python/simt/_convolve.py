@@ -30,10 +30,9 @@ def _operand(x, name, fname):
     from ._creation import asarray
     from ._manipulation import _device_array
     a = asarray(x) if isinstance(x, (list, tuple, int, float, complex)) else _device_array(x, f"{fname}'s {name}")
-    if a.ndim != 1:
-        a = a.reshape(-1) if a.ndim == 0 else a
-        if a.ndim != 1:
-            raise ValueError(f"{fname}: object too deep for desired array ({name} must be 1-D)")
+    if a.ndim > 1:
+        raise ValueError(f"{fname}: object too deep for desired array ({name} must be 1-D)")
+    a = a.reshape(-1)  # (a 0-d operand is a sequence of one)
     if a.size == 0:
         raise ValueError(f"{fname}: {name} cannot be empty")
     return a

@@ -74,7 +74,7 @@ def _sizes(labels, operands):
             if c in sizes and n != sizes[c] and 1 not in (n, sizes[c]):
                 raise ValueError(f"einsum: operands could not be broadcast together (subscript '{c}': {sizes[c]} "
                                  f"and {n})")
-            sizes[c] = max(sizes.get(c, 1), n) if c in sizes else n
+            sizes[c] = max(sizes.get(c, n), n)
     return sizes
 
 

@@ -74,8 +74,7 @@ def _complex_spread_in_real_dtype(fname, a, op, axis, dtype, keepdims, ddof):
     """var/std of complex values asked for in a real dtype, as NumPy computes them: only the mean
     is cast (to the real part's mean), so the deviations keep their imaginary parts and the
     variance is var(real part) + sum(imag**2) / (n - ddof)."""
-    warnings.warn("Casting complex values to real discards the imaginary part", np.exceptions.ComplexWarning,
-                  stacklevel=4)
+    _warn_complex_to_real()
     axes = normalize_axes(axis, a.ndim)
     n = math.prod(a.shape[i] for i in axes)
     imag = a.imag.astype(dtype)
@@ -91,11 +90,16 @@ def _complex_spread_in_real_dtype(fname, a, op, axis, dtype, keepdims, ddof):
 def real_if_cast_from_complex(a, dtype):
     """`a`, or its real part (warning as NumPy does) when complex values are to be reduced or
     scanned in a real dtype."""
-    if dtype is not None and a.dtype.kind == "c" and np.dtype(dtype).kind != "c":
-        warnings.warn("Casting complex values to real discards the imaginary part", np.exceptions.ComplexWarning,
-                      stacklevel=4)
+    if _complex_in_real_dtype(a, dtype):
+        _warn_complex_to_real()
         return a.real
     return a
+
+
+def _warn_complex_to_real():
+    # (stacklevel: the user's call, through simt.<reduction>, reduce() and its helper)
+    warnings.warn("Casting complex values to real discards the imaginary part", np.exceptions.ComplexWarning,
+                  stacklevel=5)
 
 
 def normalize_axes(axis, ndim, single=False):

@@ -19,6 +19,9 @@ _SCANS = {"add": "cumsum", "multiply": "cumprod"}
 _AT_EXPRESSIONS = {"add": "x + y", "subtract": "x - y", "multiply": "x * y",
                    "maximum": "x if x > y or x != x else y", "minimum": "x if x < y or x != x else y",
                    "bitwise_and": "x & y", "bitwise_or": "x | y", "bitwise_xor": "x ^ y"}
+# at(): the atomic that applies each ufunc concurrently (subtract adds the negated operand), and
+# the dtypes atomics take.
+_AT_ATOMICS = {"add": "add", "subtract": "add", "maximum": "max", "minimum": "min"}
 _ATOMIC_DTYPES = {np.dtype(t) for t in (np.int32, np.int64, np.uint32, np.uint64, np.float32, np.float64)}
 _NO_VALUE = object()
 
@@ -74,22 +77,21 @@ def _outer(self, A, B, **kwargs):
     return self(a.reshape(a.shape + (1,) * b.ndim), b, **kwargs)
 
 
-def _at_source(expression, atomic, dtype):
+def _at_source(name, atomic, dtype):
     t = kg.type_name(np.dtype(dtype))
     if atomic:
-        op = "add" if expression in ("x + y", "x - y") else ("max" if expression.startswith("x if x >") else "min")
-        value = "-v[i]" if expression == "x - y" else "v[i]"
+        value = "-v[i]" if name == "subtract" else "v[i]"
         return (f"def simt_ufunc_at(target, pos, v, n):\n"
                 f"    i = cuda.grid(1)\n"
                 f"    if i < n:\n"
-                f"        cuda.atomic.{op}(target, pos[i], {t}({value}))\n")
+                f"        cuda.atomic.{_AT_ATOMICS[name]}(target, pos[i], {t}({value}))\n")
     # One thread, in index order: repeated indices see each other's updates, as in NumPy.
     return (f"def simt_ufunc_at(target, pos, v, n):\n"
             f"    if cuda.grid(1) == 0:\n"
             f"        for i in range(n):\n"
             f"            x = target[pos[i]]\n"
             f"            y = {t}(v[i])\n"
-            f"            target[pos[i]] = {t}({expression})\n")
+            f"            target[pos[i]] = {t}({_AT_EXPRESSIONS[name]})\n")
 
 
 def _at(self, a, indices, b=None):
@@ -97,8 +99,7 @@ def _at(self, a, indices, b=None):
     repeats (np.add.at(a, [0, 0], 1) adds 2 to a[0])."""
     from ._creation import asarray
     from ._manipulation import arange, broadcast_to
-    expression = _AT_EXPRESSIONS.get(self.__name__)
-    if expression is None or b is None:
+    if self.__name__ not in _AT_EXPRESSIONS or b is None:
         raise _unsupported(self, "at (with an operand b)", _AT_EXPRESSIONS)
     if not isinstance(a, ndarray):
         raise TypeError(f"simt.{self.__name__}.at: the first argument must be a simt array, not "
@@ -118,7 +119,7 @@ def _at(self, a, indices, b=None):
     n = positions.size
     integer_extreme = a.dtype.kind in "iu" and self.__name__ in ("maximum", "minimum")
     atomic = a.dtype in _ATOMIC_DTYPES and (self.__name__ in ("add", "subtract") or integer_extreme)
-    k = kg.kernel("simt_ufunc_at", _at_source(expression, atomic, a.dtype))
+    k = kg.kernel("simt_ufunc_at", _at_source(self.__name__, atomic, a.dtype))
     flat = kg.as_shape(target, (a.size,))
     if atomic:
         kg.launch(k, max(1, -(-n // 256)), 256, flat, positions, values, n)

@@ -63,22 +63,19 @@ private:
     size_t size_ = SIZE_MAX;
 };
 
+std::string text(nb::handle obj) {
+    if (PyBytes_Check(obj.ptr())) return std::string(PyBytes_AS_STRING(obj.ptr()), size_t(PyBytes_GET_SIZE(obj.ptr())));
+    return nb::cast<std::string>(obj);
+}
 std::vector<std::string> strings(nb::handle seq) {
     std::vector<std::string> out;
-    for (nb::handle item : seq) {
-        if (PyBytes_Check(item.ptr())) out.emplace_back(PyBytes_AS_STRING(item.ptr()), size_t(PyBytes_GET_SIZE(item.ptr())));
-        else out.push_back(nb::cast<std::string>(item));
-    }
+    for (nb::handle item : seq) out.push_back(text(item));
     return out;
 }
 std::vector<const char*> c_strings(const std::vector<std::string>& v) {
     std::vector<const char*> out;
     for (const std::string& s : v) out.push_back(s.c_str());
     return out;
-}
-std::string text(nb::handle obj) {
-    if (PyBytes_Check(obj.ptr())) return std::string(PyBytes_AS_STRING(obj.ptr()), size_t(PyBytes_GET_SIZE(obj.ptr())));
-    return nb::cast<std::string>(obj);
 }
 
 void bind_driver(nb::module_& m) {
