@@ -6,6 +6,8 @@ import operator
 import numpy as np
 
 from . import _kernelgen as kg
+from . import _onesweep
+from . import _radix_serial
 from . import _radix_kernels as rk
 from . import _sort_keys
 from ._indexing import overlaps
@@ -15,9 +17,18 @@ from ._indexing import overlaps
 # most `block_row` one block each (a sorting network in shared memory: one launch in all).
 # (cuda: block_row 2048 sorts 2**10 float32 keys in one launch instead of eight digit passes of a
 # few launches each; measured on an H200 2026-12-01, see docs/performance.md.)
+# `serial` (the cpu backend): every row longer than `short_row` goes to _radix_serial, one thread
+# per tile, at least `serial_min_tile` keys a tile and `serial_tiles_per_core` tiles a core
+# (2**22 float32 keys: 3 Mkeys/s through the block-wide paths on fibers, 100 through these).
+# `onesweep_min` > 0: single rows of at least that many keys take the one-sweep passes
+# (_onesweep), `onesweep_items` keys per thread at most. Off on cuda until measured on a GPU
+# (python -m bench.probes.sort_paths compares the paths there).
 TUNING = {
-    "cuda": {"threads": 256, "items": 8, "radix_bits": 8, "short_row": 16, "block_row": 2048},
-    "cpu": {"threads": 64, "items": 16, "radix_bits": 8, "short_row": 16, "block_row": 2048},
+    "cuda": {"threads": 256, "items": 8, "radix_bits": 8, "short_row": 16, "block_row": 2048,
+             "onesweep_min": 0, "onesweep_items": 16},
+    "cpu": {"threads": 64, "items": 16, "radix_bits": 8, "short_row": 16, "block_row": 2048,
+            "onesweep_min": 0, "onesweep_items": 16,
+            "serial": True, "serial_tiles_per_core": 4, "serial_min_tile": 4096},
 }
 
 
@@ -65,10 +76,16 @@ def sort_rows(keys, n, values=None, keys_out=None, values_out=None, begin_bit=0,
     if n <= tuning["short_row"]:
         _sort_short_rows(keys, values, keys_out, values_out, n, begin_bit, end_bit, descending)
         return keys_out, values_out
+    if tuning.get("serial"):
+        _radix_serial.sort_rows(keys, values, keys_out, values_out, n, begin_bit, end_bit, descending, tuning)
+        return keys_out, values_out
     if n <= tuning["block_row"]:
         _sort_block_rows(keys, values, keys_out, values_out, n, begin_bit, end_bit, descending)
         return keys_out, values_out
-    _digit_passes(keys, values, keys_out, values_out, n, begin_bit, end_bit, descending, tuning)
+    if _onesweep.applies(N // n, n, tuning):
+        _onesweep.sort_row(keys, values, keys_out, values_out, begin_bit, end_bit, descending, tuning)
+    else:
+        _digit_passes(keys, values, keys_out, values_out, n, begin_bit, end_bit, descending, tuning)
     return keys_out, values_out
 
 

@@ -1,0 +1,162 @@
+"""LSD radix sort for the cpu backend: each block is one thread that owns a contiguous tile of a
+row and walks it in order, so a digit pass is plain loops (a histogram of the tile, then a
+stable scatter through per-digit cursors) with no barriers or warp operations, which the cpu
+backend would run on fibers. Rows are laid end to end (row r at r * n); tiles split long rows
+so that every core has work, and short rows are one tile each.
+
+Per pass: the tiles' digit counts go to counts[row, digit * tpr + tile] (digit-major, so a scan
+along the row gives each (digit, tile) its first output position), then the scatter."""
+from functools import lru_cache
+
+import numpy as np
+
+from . import _kernelgen as kg
+
+RADIX_BITS = 8
+RADIX = 1 << RADIX_BITS
+
+
+def _tile_lines():
+    """Thread -> (row, tile, the tile's range [lo, hi) within the row, the row's base)."""
+    return ["    b = np.int64(cuda.grid(1))",
+            "    if b < ntiles:",
+            "        row = b // tpr",
+            "        t = b - row * tpr",
+            "        lo = t * tile",
+            "        hi = min(lo + tile, n)",
+            "        base = row * n",
+            "        sh = np.uint64(shift)",
+            "        m = np.uint64(mask)",
+            "        f = np.uint64(flip)"]
+
+
+def _digit(key):
+    # Unsigned: digits index local arrays, and unsigned indices skip Python's negative wrap-around.
+    return f"(((np.uint64({key}) >> sh) & m) ^ f)"
+
+
+@lru_cache(maxsize=None)
+def histogram_source(count_dt):
+    L = ["def simt_radix_serial_histogram(keys, counts, n, tpr, tile, ntiles, shift, mask, flip):"] + _tile_lines()
+    L += [f"        h = cuda.local.array({RADIX}, np.uint64)",
+          f"        for d in range({RADIX}):",
+          "            h[d] = np.uint64(0)",
+          "        for i in range(lo, hi):",
+          f"            h[{_digit('keys[base + i]')}] += np.uint64(1)",
+          f"        for d in range({RADIX}):",
+          f"            counts[row, d * tpr + t] = {kg.type_name(count_dt)}(h[d])"]
+    return "\n".join(L) + "\n"
+
+
+@lru_cache(maxsize=None)
+def scatter_source(val_dt):
+    """The stable scatter of one pass; each tile finds its first output position of each digit
+    from the counts itself (keys of smaller digits in the row, then of its digit in earlier
+    tiles): a few thousand additions, where a separate scan would be launches of its own.
+    (Counting the next pass's digits here, by each key's destination tile, measured no faster
+    than the separate histogram: both are bound by the counters' dependency chains.)"""
+    vals = val_dt is not None
+    L = [f"def simt_radix_serial_scatter(keys, {'vals, ' if vals else ''}keys_out, {'vals_out, ' if vals else ''}"
+         "counts, n, tpr, tile, ntiles, shift, mask, flip):"] + _tile_lines()
+    L += [f"        pos = cuda.local.array({RADIX}, np.uint64)",
+          "        o = np.uint64(base)",
+          f"        for e in range({RADIX}):",
+          "            mine = o",
+          "            for u in range(tpr):",
+          "                c = np.uint64(counts[row, e * tpr + u])",
+          "                if u < t:",
+          "                    mine += c",
+          "                o += c",
+          "            pos[e] = mine",
+          "        for i in range(lo, hi):",
+          "            k = keys[base + i]",
+          f"            d = {_digit('k')}",
+          "            o = pos[d]",
+          "            pos[d] = o + np.uint64(1)",
+          "            keys_out[o] = k"]
+    if vals:
+        L.append("            vals_out[o] = vals[base + i]")
+    return "\n".join(L) + "\n"
+
+
+@lru_cache(maxsize=None)
+def row_source(val_dt, passes):
+    """One thread sorts a whole row: the digit counts of every pass from one read (a row's counts
+    do not depend on its order), then each pass's scatter, ping-ponging between `tmp` and the
+    output so that the last pass writes the output. `passes`: (shift, mask, flip) of each."""
+    vals = val_dt is not None
+    P = len(passes)
+    L = [f"def simt_radix_serial_rows(keys, {'vals, ' if vals else ''}tmp_k, {'tmp_v, ' if vals else ''}"
+         f"keys_out, {'vals_out, ' if vals else ''}nrows, n):",
+         "    r = np.int64(cuda.grid(1))",
+         "    if r < nrows:",
+         "        base = r * n",
+         f"        h = cuda.local.array({P * RADIX}, np.int64)",
+         f"        for d in range({P * RADIX}):",
+         "            h[d] = 0",
+         "        for i in range(n):",
+         "            u = np.uint64(keys[base + i])"]
+    digits = [f"(((u >> np.uint64({sh})) & np.uint64({m})) ^ np.uint64({f}))" for sh, m, f in passes]
+    L += [f"            h[np.uint64({p * RADIX}) + {d}] += 1" for p, d in enumerate(digits)]
+    src_k, src_v = "keys", "vals"
+    for p, d in enumerate(digits):
+        dst_k, dst_v = ("keys_out", "vals_out") if (P - 1 - p) % 2 == 0 else ("tmp_k", "tmp_v")
+        L += ["        o = base",
+              f"        for d in range({RADIX}):",  # h becomes each digit's next output position
+              f"            c = h[{p * RADIX} + d]",
+              f"            h[{p * RADIX} + d] = o",
+              "            o += c",
+              "        for i in range(n):",
+              f"            k = {src_k}[base + i]",
+              "            u = np.uint64(k)",
+              f"            o = h[np.uint64({p * RADIX}) + {d}]",
+              f"            h[np.uint64({p * RADIX}) + {d}] = o + 1",
+              f"            {dst_k}[o] = k"]
+        if vals:
+            L.append(f"            {dst_v}[o] = {src_v}[base + i]")
+        src_k, src_v = dst_k, dst_v
+    return "\n".join(L) + "\n"
+
+
+def tiles_per_row(nrows, n, tuning):
+    """Tiles of each row: enough tiles in all for `serial_tiles_per_core` per core, none shorter
+    than `serial_min_tile` keys."""
+    wanted = -(-kg.cpu_cores() * tuning["serial_tiles_per_core"] // nrows)
+    return max(1, min(wanted, n // tuning["serial_min_tile"]))
+
+
+def sort_rows(keys, values, keys_out, values_out, n, begin_bit, end_bit, descending, tuning):
+    """Stable sort of each row of `n` keys of the 1-D contiguous unsigned `keys` on bits
+    [begin_bit, end_bit) into keys_out, values (or None) along into values_out."""
+    from ._creation import empty
+    N = keys.size
+    nrows = N // n
+    passes = []
+    for shift in range(begin_bit, end_bit, RADIX_BITS):
+        mask = (1 << min(RADIX_BITS, end_bit - shift)) - 1
+        passes.append((shift, mask, mask if descending else 0))
+    val_dt = None if values is None else np.dtype(values.dtype)
+    # Ping-pong between temporaries and the outputs, arranged so that the last pass writes the outputs.
+    tmp_k = empty((N,), keys.dtype) if len(passes) > 1 else keys_out
+    tmp_v = (empty((N,), val_dt) if len(passes) > 1 else values_out) if values is not None else None
+    tpr = tiles_per_row(nrows, n, tuning)
+    if tpr == 1:
+        k = kg.kernel("simt_radix_serial_rows", row_source(val_dt, tuple(passes)), boundscheck=False)
+        args = (keys, tmp_k, keys_out) if values is None else (keys, values, tmp_k, tmp_v, keys_out, values_out)
+        kg.launch_1d(k, nrows, *args, nrows, n)
+        return
+    tile = -(-n // tpr)
+    ntiles = nrows * tpr
+    count_dt = np.dtype(np.int32) if N < 2 ** 31 else np.dtype(np.int64)
+    counts = empty((nrows, RADIX * tpr), count_dt)
+    hist = kg.kernel("simt_radix_serial_histogram", histogram_source(count_dt), boundscheck=False)
+    scatter = kg.kernel("simt_radix_serial_scatter", scatter_source(val_dt), boundscheck=False)
+    src_k, src_v = keys, values
+    for p, step in enumerate(passes):
+        last_parity = (len(passes) - 1 - p) % 2 == 0
+        dst_k = keys_out if last_parity else tmp_k
+        dst_v = values_out if last_parity else tmp_v
+        kg.launch_1d(hist, ntiles, src_k, counts, n, tpr, tile, ntiles, *step)
+        args = (src_k, dst_k) if values is None else (src_k, src_v, dst_k, dst_v)
+        kg.launch_1d(scatter, ntiles, *args, counts, n, tpr, tile, ntiles, *step)
+        src_k, src_v = dst_k, dst_v
