@@ -8,15 +8,19 @@ import numpy as np
 
 from . import _kernelgen as kg
 from . import _simt
+from ._host_numpy import host_call
 from ._reduce_passes import require_array
 
 # Per-backend tiling: threads per block (x, y) and the C tile per thread. On the GPU a thread's
 # columns are interleaved by the block width so loads of B coalesce; on the CPU they are
-# neighbours so the compiler can vectorize them.
+# neighbours so the compiler can vectorize them. `host_blas` (cpu): float and complex products go
+# to NumPy's matmul on the arrays' memory, that is to the BLAS NumPy links, as the cuda backend's
+# go to cuBLAS (1024 x 1024 float32 on 2 cores: 12 GFLOP/s through the kernel, ~100 through BLAS).
 TUNING = {
     "cuda": {"block": (16, 16), "tile": (4, 4), "interleaved": True},
-    "cpu": {"block": (8, 8), "tile": (4, 8), "interleaved": False},
+    "cpu": {"block": (8, 8), "tile": (4, 8), "interleaved": False, "host_blas": True},
 }
+_BLAS_DTYPES = tuple(map(np.dtype, (np.float32, np.float64, np.complex64, np.complex128)))
 _MAX_GRID_Z = 65535
 
 
@@ -71,6 +75,9 @@ def _run_matmul(a3, b3, c3):
     if kg.backend_kind() == "cuda" and _simt._cublas_matmul(a3, b3, c3, stream):
         return
     t = TUNING[kg.backend_kind()]
+    if t.get("host_blas") and np.dtype(c3.dtype) in _BLAS_DTYPES:
+        host_call(lambda a, b, c: np.matmul(a, b, out=c), a3, b3, c3)
+        return
     (bx, by), (tm, tn) = t["block"], t["tile"]
     if np.dtype(c3.dtype).itemsize >= 16:  # complex128: fewer accumulators per thread
         tm, tn = max(1, tm // 2), max(1, tn // 2)

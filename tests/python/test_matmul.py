@@ -129,3 +129,24 @@ def test_grids_past_the_y_and_z_limits_loop_over_blocks(rng, monkeypatch):
     monkeypatch.setattr(_matmul, "_MAX_GRID_Z", 2)
     a, b = rng.standard_normal((5, 300, 7)), rng.standard_normal((7, 5))
     np.testing.assert_allclose(simt.matmul(simt.asarray(a), simt.asarray(b)).get(), a @ b, rtol=1e-12, atol=1e-12)
+
+
+def test_matmul_of_reversed_and_strided_views(rng):
+    h = operand(rng, (6, 8), np.float32)
+    g = operand(rng, (8, 5), np.float32)
+    a, b = simt.asarray(h), simt.asarray(g)
+    np.testing.assert_allclose((a[::-1, ::2] @ b[::2, ::-1]).get(), h[::-1, ::2] @ g[::2, ::-1], rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(simt.matmul(a.T, a).get(), h.T @ h, rtol=1e-5, atol=1e-5)
+
+
+def test_matmul_follows_the_kernels_queued_before_it_on_a_stream(rng):
+    h = operand(rng, (300, 200), np.float64)
+    g = operand(rng, (200, 100), np.float64)
+    stream = simt.cuda.Stream()
+    with stream:
+        a = simt.asarray(h) * 3.0  # launched on `stream`, maybe still running when matmul starts
+        b = simt.asarray(g) + 1.0
+        c = a @ b
+        d = c * 0.5  # and what matmul wrote is what a later launch reads
+    stream.synchronize()
+    np.testing.assert_allclose(d.get(), (h * 3.0) @ (g + 1.0) * 0.5, rtol=1e-12, atol=1e-12)

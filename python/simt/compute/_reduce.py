@@ -13,7 +13,10 @@ from ._ops import Op
 from ._streams import on_stream
 from ._values import host_value
 
+from .. import _kernelgen as kg
+
 THREADS = 256
+LANES = 8  # independent accumulators of the cpu backend's fold
 
 
 def items_per_thread(vt):
@@ -59,6 +62,50 @@ def reduce_source(ks, vt, op, inp, threads, items):
     return L
 
 
+def serial_reduce_source(ks, vt, op, inp, lanes):
+    """The cpu backend's body of the reduction kernel (one thread per block): block b folds the
+    b-th of gridDim.x contiguous runs into `acc`, in `lanes` independent accumulators so that
+    the fold is not one chain of dependent operations. (Blocks of many threads run one thread
+    after another there, and threads striding over the same cache lines read them back many
+    times: 2**24 float32 took 1.1 GB/s that way, against NumPy's 15.)"""
+    L = ["    tid = np.int64(0)",
+         "    b = np.int64(cuda.blockIdx.x)",
+         "    g = np.int64(cuda.gridDim.x)",
+         "    chunk = (n + g - 1) // g",
+         "    lo = b * chunk",
+         "    hi = min(lo + chunk, n)",
+         f"    acc = {vt.zero()}",
+         f"    v = {vt.zero()}",
+         f"    if hi - lo >= {lanes}:"]
+    for j in range(lanes):
+        L += [f"        lane{j} = {vt.zero()}"]
+        L += load_cast(ks, vt, inp, f"lo + {j}", f"lane{j}", " " * 8)
+    L += [f"        i = lo + {lanes}",
+          f"        while i + {lanes} <= hi:"]
+    for j in range(lanes):
+        L += load_cast(ks, vt, inp, f"i + {j}", "v", " " * 12)
+        L += combine(ks, vt, op, f"lane{j}", f"lane{j}", "v", " " * 12)
+    L += [f"            i += {lanes}",
+          "        while i < hi:"]
+    L += load_cast(ks, vt, inp, "i", "v", " " * 12)
+    L += combine(ks, vt, op, "lane0", "lane0", "v", " " * 12)
+    L += ["            i += 1"]
+    width = lanes
+    while width > 1:  # pairwise: lane j op lane j + width
+        width //= 2
+        for j in range(width):
+            L += combine(ks, vt, op, f"lane{j}", f"lane{j}", f"lane{j + width}", " " * 8)
+    L += ["        acc = lane0",
+          "    else:",
+          "        for i in range(lo, hi):"]
+    L += load_cast(ks, vt, inp, "i", "v", " " * 12)
+    L += ["            if i == lo:",
+          "                acc = v",
+          "            else:"]
+    L += combine(ks, vt, op, "acc", "acc", "v", " " * 16)
+    return L
+
+
 class _Reduce(Algorithm):
     name = "reduce_into"
 
@@ -69,7 +116,8 @@ class _Reduce(Algorithm):
         self.op = Op(op, 2, "reduce_into: op")
         self.vt, _ = host_value(h_init, "reduce_into: h_init")
         check_value_type(in_it.value_type, self.vt, "reduce_into: d_in")
-        self.items = items_per_thread(self.vt)
+        # On the cpu backend one thread per block folds a contiguous run (serial_reduce_source).
+        self.threads, self.items = (1, 4 * LANES) if kg.backend_kind() == "cpu" else (THREADS, items_per_thread(self.vt))
         self._kernels = {}
 
     def _kernel(self, kind, in_it, out_it):
@@ -87,7 +135,8 @@ class _Reduce(Algorithm):
                 out = output_access(out_it, ks, "reduce_into: d_out")
                 init = vt.assemble([ks.param("init") for _ in vt.dtypes])
             ks.params.append("n")
-            ks.lines = reduce_source(ks, vt, self.op, inp, THREADS, self.items)
+            ks.lines = (serial_reduce_source(ks, vt, self.op, inp, LANES) if self.threads == 1 else
+                        reduce_source(ks, vt, self.op, inp, self.threads, self.items))
             if kind != "first":
                 ks.lines.insert(0, f"    init = {init}")
             ks.lines.append("    if tid == 0:")
@@ -102,8 +151,8 @@ class _Reduce(Algorithm):
         return k
 
     def _grid(self, n):
-        full = n // (THREADS * self.items)
-        return max(1, min(block_cap(THREADS), full))
+        full = n // (self.threads * self.items)
+        return max(1, min(block_cap(self.threads), full))
 
     def __call__(self, temp_storage, d_in, d_out, num_items, h_init, stream=None):
         in_it, out_it = self.same("d_in", d_in), self.same("d_out", d_out)
@@ -119,11 +168,13 @@ class _Reduce(Algorithm):
         with on_stream(stream, "reduce_into"):
             n64 = np.int64(n)
             if grid == 1:
-                launch(self._kernel("direct", in_it, out_it), 1, THREADS, in_it.state() + out_it.state() + list(init) + [n64])
+                launch(self._kernel("direct", in_it, out_it), 1, self.threads,
+                       in_it.state() + out_it.state() + list(init) + [n64])
             else:
                 parts = self.vt.alloc(grid)
-                launch(self._kernel("first", in_it, out_it), grid, THREADS, in_it.state() + parts + [n64])
-                launch(self._kernel("parts", in_it, out_it), 1, THREADS, parts + out_it.state() + list(init) + [np.int64(grid)])
+                launch(self._kernel("first", in_it, out_it), grid, self.threads, in_it.state() + parts + [n64])
+                launch(self._kernel("parts", in_it, out_it), 1, self.threads,
+                       parts + out_it.state() + list(init) + [np.int64(grid)])
         return needed
 
 
