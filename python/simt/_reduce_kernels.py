@@ -30,6 +30,7 @@ class ReduceSpec:
     outputs: int = 1         # neighbouring outputs per thread (column reductions)
     post: str = ""           # "", "mean" (divide), "std" (divide, square root)
     center_dtype: np.dtype = None  # sumsq: dtype of the mean array m subtracted from elements
+    unit_step: bool = False  # the split's step is 1 (blocked splits, one split): a constant
 
 
 def _kind(dt):
@@ -195,8 +196,14 @@ def reduce_source(spec):
             base = f"({base}) * x.shape[{K + j}] + r{j}"
         L.append(f"{body}base = ({base}) * x.shape[{K + R - 1}]")
         index_base = "base + "
-    L += [f"{body}r = s * first_mul",
-          f"{body}stop = min(r + span, x.shape[{K + R - 1}])"]
+    # Positions are uint64 (never negative): loads skip the negative-index wrap-around, and with a
+    # unit step the compiler sees consecutive loads (a float32 sum of 2**24 on 2 cpu cores went
+    # from 5.8 to 15 GB/s, NumPy's speed).
+    L += [f"{body}r = np.uint64(s * first_mul)",
+          f"{body}stop = np.uint64(min(s * first_mul + span, x.shape[{K + R - 1}]))"]
+    step = "np.uint64(1)" if spec.unit_step else "ustep"
+    if not spec.unit_step:
+        L.insert(3, f"{ind}ustep = np.uint64(step)")
     kept_idx = [f"k{j}" for j in range(K)]
     outer = [f"r{j}" for j in range(R - 1)]
 
@@ -204,10 +211,10 @@ def reduce_source(spec):
         if W > 1:
             kept_idx[K - 1] = f"c{u}"
         sub = ", ".join(kept_idx + outer + [position])
-        index = f"xi[{sub}]" if spec.partial_input else f"{index_base}{position}"
+        index = f"xi[{sub}]" if spec.partial_input else f"{index_base}np.int64({position})"
         return _fold(spec, u, _element(spec, sub, f"mean{u if W > 1 else 0}"), index, ind2)
 
-    L += strided_loop(fold_at, E, W, "stop", body)
+    L += strided_loop(fold_at, E, W, "stop", body, literal=lambda v: f"np.uint64({v})", step=step)
     for u in range(1, E):  # combine the unrolled accumulators into a0
         if is_arg:
             L += _fold_acc(spec, u, ind)
@@ -224,21 +231,21 @@ def reduce_source(spec):
     return "\n".join(L) + "\n"
 
 
-def strided_loop(fold_at, unroll, tail_lanes, stop, ind, literal=str):
+def strided_loop(fold_at, unroll, tail_lanes, stop, ind, literal=str, step="step"):
     """Statements folding positions r, r + step, ... below `stop`: `unroll` at a time into
     accumulators 0 .. unroll-1 (independent chains), the rest one at a time into each of the
     first `tail_lanes` accumulators. fold_at(u, position, indent) gives one fold's statements;
-    `literal` spells the integer constants (in the type of r and step)."""
+    `literal` spells the integer constants (in the type of r and step); `step` is its text."""
     L = []
     if unroll > 1:
-        L.append(f"{ind}while r + {literal(unroll - 1)} * step < {stop}:")
+        L.append(f"{ind}while r + {literal(unroll - 1)} * {step} < {stop}:")
         for u in range(unroll):
-            L += fold_at(u, "r" if u == 0 else f"r + {literal(u)} * step", ind + "    ")
-        L.append(f"{ind}    r += {literal(unroll)} * step")
+            L += fold_at(u, "r" if u == 0 else f"r + {literal(u)} * {step}", ind + "    ")
+        L.append(f"{ind}    r += {literal(unroll)} * {step}")
     L.append(f"{ind}while r < {stop}:")
     for u in range(tail_lanes):
         L += fold_at(u, "r", ind + "    ")
-    return L + [f"{ind}    r += step"]
+    return L + [f"{ind}    r += {step}"]
 
 
 def store_result(spec, partial_at, final_at, a, i, ind):

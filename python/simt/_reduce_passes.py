@@ -237,7 +237,8 @@ def _run_passes(plan, x, op, spec_common, nout, row_mapping, extra_inputs, out_f
                           out_dtype=spec_common["out"], kept=K, reduced=spec_common["reduced"] if not partial_input else 1,
                           partial_input=partial_input, final=final,
                           row_mapping=bool(row_mapping and nsplit > 1 and nout > 1), unroll=tuning["unroll"],
-                          outputs=outputs, post=post if final else "", center_dtype=spec_common.get("center"))
+                          outputs=outputs, post=post if final else "", center_dtype=spec_common.get("center"),
+                          unit_step=step == 1)
         k = kg.kernel("simt_reduce", reduce_source(spec), boundscheck=False)
         args = [x]
         if xi is not None:
