@@ -26,6 +26,7 @@ from ._manipulation import (arange, ascontiguousarray, asfortranarray, astype, a
                             copy, dstack, expand_dims, eye, hstack, identity, imag, linspace, moveaxis, ravel,
                             real, reshape, squeeze, stack, swapaxes, transpose, vstack)
 from ._fusion import fuse, vectorize  # noqa: E402
+from ._gufunc import guvectorize  # noqa: E402
 from ._raw_kernels import RawKernel, RawModule  # noqa: E402
 from ._elementwise_kernel import ElementwiseKernel  # noqa: E402
 from ._reduction_kernel import ReductionKernel  # noqa: E402

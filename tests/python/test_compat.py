@@ -161,3 +161,34 @@ def test_a_cupy_raw_kernel_script_runs_unchanged(run_module, tmp_path):
     r = run_module("-m", "simt.compat", str(script))
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "raw kernel ok"
+
+
+def test_a_numba_gufunc_script_runs_unchanged(run_module, tmp_path):
+    script = tmp_path / "gufunc.py"
+    script.write_text(textwrap.dedent("""\
+        import numpy as np
+        from numba import cuda, guvectorize, vectorize
+
+        @guvectorize(["void(float64[:], float64, float64[:])"], "(n),()->(n)", target="cuda")
+        def shift(x, y, out):
+            for i in range(x.shape[0]):
+                out[i] = x[i] + y
+
+        @vectorize(["float64(float64, float64)"], target="cuda")
+        def hyp(a, b):
+            return (a * a + b * b) ** 0.5
+
+        x = np.arange(12.0).reshape(3, 4)
+        d = cuda.to_device(x)
+        r = shift(d, 1.5).copy_to_host()
+        assert np.allclose(r, x + 1.5), r
+        assert np.allclose(hyp(d, d).copy_to_host(), np.sqrt(2) * x)
+        try:
+            guvectorize(["void(float64[:], float64[:])"], "(n)->(n)")
+        except NotImplementedError as e:
+            print(e)
+        print("gufunc ok")
+        """))
+    r = run_module("-m", "simt.compat", str(script))
+    assert r.returncode == 0, r.stderr
+    assert "numba.guvectorize for target='cuda' only" in r.stdout and r.stdout.strip().endswith("gufunc ok")

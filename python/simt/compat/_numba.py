@@ -7,6 +7,7 @@ import numpy as np
 
 
 def make_module():
+    import simt
     import simt.cuda
     mod = types.ModuleType("numba", "simt's stand-in for numba: numba.cuda is simt.cuda")
     mod.cuda = simt.cuda
@@ -19,12 +20,27 @@ def make_module():
     # numba's settings (scripts set e.g. CUDA_LOW_OCCUPANCY_WARNINGS): accepted, with no effect on simt.
     mod.config = types.SimpleNamespace(CUDA_LOW_OCCUPANCY_WARNINGS=1, CUDA_WARN_ON_IMPLICIT_COPY=1)
 
+    mod.vectorize = _cuda_target_only("vectorize", simt.vectorize)
+    mod.guvectorize = _cuda_target_only("guvectorize", simt.guvectorize)
+
     def __getattr__(name):
         raise AttributeError(f"simt.compat provides numba.cuda only; numba.{name} is not available (run the "
                              "script without simt.compat to use numba itself)")
     mod.__getattr__ = __getattr__
     mod.__path__ = []  # a package, so that `import numba.cuda` is looked up as a submodule
     return mod
+
+
+def _cuda_target_only(name, simt_decorator):
+    """numba.vectorize / numba.guvectorize: with target='cuda' they are simt's; numba's CPU targets
+    (its default) make NumPy ufuncs, which simt does not."""
+    def decorator(*args, target="cpu", **kwargs):
+        if target != "cuda":
+            raise NotImplementedError(f"simt.compat provides numba.{name} for target='cuda' only (got target={target!r}); "
+                                      "numba's CPU ufuncs need numba itself")
+        return simt_decorator(*args, target=target, **kwargs)
+    decorator.__name__ = name
+    return decorator
 
 
 def cuda_module():

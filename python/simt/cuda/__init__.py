@@ -19,6 +19,7 @@ from ._stubs import (activemask, all_sync, any_sync, atomic, ballot_sync, brev, 
                      shfl_up_sync, shfl_xor_sync, syncthreads, syncthreads_and, syncthreads_count, syncthreads_or,
                      syncwarp, threadfence, threadfence_block, threadfence_system)
 from .._fusion import vectorize  # noqa: E402  (numba.cuda.vectorize: a scalar function as a ufunc)
+from .._gufunc import guvectorize  # noqa: E402  (numba.cuda.guvectorize: generalized ufuncs)
 
 CUDAError = _simt.CUDAError
 OutOfMemoryError = _simt.OutOfMemoryError
