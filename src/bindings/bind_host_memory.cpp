@@ -1,5 +1,5 @@
 // Host-memory and pool accounting entry points behind simt.cuda's pinned_array, pinned(),
-// alloc_pinned_memory and MemoryPool.used_bytes/total_bytes/set_limit.
+// alloc_pinned_memory, mapped_array, mapped(), managed_array and MemoryPool's accounting.
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/pair.h>
 #include "array/pool_usage.h"
@@ -13,6 +13,24 @@ void bind_host_memory(nb::module_& m) {
         void* p = backend().allocate_host(bytes);
         nb::capsule owner(p, [](void* q) noexcept { backend().release_host(q); });
         return nb::ndarray<nb::numpy, uint8_t, nb::ndim<1>>(p, {bytes}, owner);
+    });
+    // Page-locked memory mapped into the device's address space: (the array, the address kernels use).
+    m.def("_alloc_mapped", [](size_t bytes) {
+        void* p = backend().allocate_mapped_host(bytes);
+        nb::capsule owner(p, [](void* q) noexcept { backend().release_host(q); });
+        nb::ndarray<nb::numpy, uint8_t, nb::ndim<1>> array(p, {bytes}, owner);
+        return nb::make_tuple(array, backend().mapped_device_pointer(p));
+    });
+    // Managed (unified) memory: one address on the host and in kernels.
+    m.def("_alloc_managed", [](size_t bytes) {
+        void* p = backend().allocate_managed(bytes);
+        nb::capsule owner(p, [](void* q) noexcept { backend().release_managed(q); });
+        return nb::ndarray<nb::numpy, uint8_t, nb::ndim<1>>(p, {bytes}, owner);
+    });
+    m.def("_register_mapped_host", [](uintptr_t ptr, size_t bytes) {
+        void* p = reinterpret_cast<void*>(ptr);
+        backend().register_mapped_host(p, bytes);
+        return backend().mapped_device_pointer(p);
     });
     m.def("_register_host", [](uintptr_t ptr, size_t bytes) { backend().register_host(reinterpret_cast<void*>(ptr), bytes); });
     m.def("_unregister_host", [](uintptr_t ptr) { backend().unregister_host(reinterpret_cast<void*>(ptr)); });

@@ -152,7 +152,10 @@ nb::object* g_argument_hook = nullptr;  // simt._interop.kernel_argument; never 
 
 bool foreign_kernel_argument(nb::handle arg, const std::string& where, ArgumentPack& pack, const Type*& type) {
     if (!g_argument_hook) return false;
-    if (!nb::hasattr(arg, "__cuda_array_interface__") && !nb::hasattr(arg, "__dlpack__")) return false;
+    // (_simt_device_view: simt's mapped and managed host arrays, simt.cuda._mapped_memory)
+    if (!nb::hasattr(arg, "__cuda_array_interface__") && !nb::hasattr(arg, "__dlpack__") &&
+        !nb::hasattr(arg, "_simt_device_view"))
+        return false;
     nb::object view = (*g_argument_hook)(arg, where);
     const NdArray* a = nb::inst_ptr<NdArray>(view);
     a->pack_into(pack);

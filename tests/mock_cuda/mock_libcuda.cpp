@@ -497,6 +497,14 @@ int cuMemHostUnregister(void* p) {
     return g_registered.erase(uintptr_t(p)) ? kSuccess : 713;  // CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED
 }
 long mock_cuda_registered_ranges() { return long(g_registered.size()); }
+// Mapped host memory is addressed by kernels at its host address (unified addressing).
+int cuMemHostGetDevicePointer_v2(uint64_t* device, void* host, unsigned) {
+    if (!has_context()) return kInvalidContext;
+    *device = uint64_t(uintptr_t(host));
+    return kSuccess;
+}
+// Managed memory: host memory the mock frees with cuMemFree like device memory.
+int cuMemAllocManaged(uint64_t* ptr, size_t bytes, unsigned) { return cuMemAllocAsync(ptr, bytes, nullptr); }
 // What the pool holds: the mock keeps no freed memory, so what is in use.
 int cuMemPoolGetAttribute(void*, int attr, void* value) {
     if (attr != 5 && attr != 7) return kInvalidValue;

@@ -556,6 +556,37 @@ def test_pinned_host_memory_and_pool_accounting(on_mock):
     """)
 
 
+def test_mapped_and_managed_arrays_reach_kernels_at_their_device_addresses(on_mock):
+    on_mock("""
+        mock.mock_cuda_registered_ranges.restype = ctypes.c_long
+        @cuda.jit
+        def touch(x):
+            x[0] = 1.0
+        hosts = mock.mock_cuda_host_allocations()
+        m = cuda.mapped_array(64, np.float64)
+        assert mock.mock_cuda_host_allocations() == hosts + 1  # cuMemHostAlloc (DEVICEMAP)
+        touch[1, 1](m[8:])
+        param = int.from_bytes(last_launch()[3][:8], "little")  # the view's data pointer
+        assert param == m.ctypes.data + 64, (hex(param), hex(m.ctypes.data))  # cuMemHostGetDevicePointer's answer
+        used = mock.mock_cuda_bytes_in_use()
+        g = cuda.managed_array((4, 8), np.float32)
+        assert mock.mock_cuda_bytes_in_use() == used + 128  # cuMemAllocManaged
+        touch[1, 1](g[1])
+        assert int.from_bytes(last_launch()[3][:8], "little") == g.ctypes.data + 32
+        del g
+        assert mock.mock_cuda_bytes_in_use() == used  # cuMemFree with the last array
+        a = np.zeros(100)
+        with cuda.mapped(a) as ma:
+            assert mock.mock_cuda_registered_ranges() == 1
+            touch[1, 1](ma)
+            assert int.from_bytes(last_launch()[3][:8], "little") == a.ctypes.data
+            assert ma.__cuda_array_interface__["data"][0] == a.ctypes.data
+        assert mock.mock_cuda_registered_ranges() == 0
+        del m
+        assert mock.mock_cuda_host_allocations() == hosts
+    """)
+
+
 def test_driver_bindings(on_mock):
     on_mock("""
         from simt.bindings import driver, nvrtc

@@ -107,3 +107,69 @@ def test_memory_pool_limit():
                 pool.set_limit(**bad)
     finally:
         pool.set_limit(0)
+
+
+@cuda.jit
+def _scale_into(x, y, factor):
+    i = cuda.grid(1)
+    if i < x.size:
+        y[i] = x[i] * factor
+
+
+@pytest.mark.parametrize("make", ["mapped_array", "managed_array"])
+def test_kernels_read_and_write_mapped_and_managed_arrays_in_place(rng, make):
+    n = 3000
+    x = getattr(cuda, make)(n, np.float32)
+    y = getattr(cuda, make)((n,), np.float32)
+    assert isinstance(x, np.ndarray) and x.dtype == np.float32 and x.shape == (n,)
+    x[:] = rng.standard_normal(n)
+    y[:] = 0
+    _scale_into[(n + 255) // 256, 256](x, y, np.float32(2.5))
+    cuda.synchronize()
+    np.testing.assert_array_equal(y, x * np.float32(2.5))
+    # A strided view of the same memory is device-accessible too.
+    half = y[::2]
+    _scale_into[(n + 511) // 512, 256](x[1::2], half, np.float32(-1.0))
+    cuda.synchronize()
+    np.testing.assert_array_equal(y[::2], -x[1::2])
+    np.testing.assert_array_equal(y[1::2], x[1::2] * np.float32(2.5))
+    np.testing.assert_array_equal(simt.asarray(y).get(), y)  # (a copy to the device, as for any host array)
+
+
+def test_mapped_array_like_and_layouts(rng):
+    h = np.asfortranarray(rng.standard_normal((40, 30)))
+    m = cuda.mapped_array_like(h)
+    assert m.shape == h.shape and m.flags.f_contiguous
+    m[...] = h
+    out = cuda.mapped_array(h.size)
+    _scale_into[(h.size + 255) // 256, 256](m.reshape(-1, order="A"), out, 1.0)
+    cuda.synchronize()
+    np.testing.assert_array_equal(out, h.reshape(-1, order="F"))
+    with pytest.raises(ValueError, match="order"):
+        cuda.mapped_array(4, order="K")
+    with pytest.raises(ValueError, match="strides"):
+        cuda.managed_array((2, 3), strides=(8,))
+
+
+def test_mapped_context_maps_existing_arrays_for_its_block(rng):
+    x = rng.standard_normal(1000)
+    y = np.zeros(1000)
+    with cuda.mapped(x, y) as (mx, my):
+        _scale_into[4, 256](mx, my, 3.0)
+        cuda.synchronize()
+    np.testing.assert_array_equal(y, x * 3.0)  # written in place, in y's own memory
+    with pytest.raises(TypeError, match="no longer, in device-accessible memory"):
+        _scale_into[4, 256](mx, my, 3.0)  # no longer mapped after the block
+    with pytest.raises(TypeError, match="NumPy arrays"):
+        with cuda.mapped([1, 2, 3]):
+            pass
+
+
+def test_numpy_results_from_mapped_arrays_are_plain_host_arrays(rng):
+    m = cuda.mapped_array(100)
+    m[:] = rng.standard_normal(100)
+    r = m + 1.0
+    assert type(r) is np.ndarray
+    assert float(m.sum()) == pytest.approx(float(np.asarray(m).sum()))
+    with pytest.raises(TypeError, match="host memory"):
+        _scale_into[1, 128](r, m, 1.0)

@@ -6,6 +6,7 @@ from ._device import (Device, Event, Stream, default_stream, event, event_elapse
 from ._host_memory import (MemoryPool, PinnedMemoryPointer, PinnedMemoryPool, alloc_pinned_memory,
                            get_default_memory_pool, get_default_pinned_memory_pool, pinned, pinned_array,
                            pinned_array_like)
+from ._mapped_memory import DeviceAccessibleArray, managed_array, mapped, mapped_array, mapped_array_like  # noqa: E402
 from ._compile_ptx import compile_ptx, compile_ptx_for_current_device
 from ._numba_runtime import (Context, as_cuda_array, close, current_context, defer_cleanup, detect, external_stream,
                              from_cuda_array_interface, is_cuda_array, legacy_default_stream, list_devices, reduce)

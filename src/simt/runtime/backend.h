@@ -155,6 +155,16 @@ public:
     virtual void release_host(void* ptr) noexcept;
     virtual void register_host(void* ptr, size_t bytes) {}
     virtual void unregister_host(void* ptr) {}
+    // Host memory that kernels read and write in place (numba's mapped_array, mapped() and
+    // managed_array): page-locked memory mapped into the device's address space (freed with
+    // release_host; registered memory is unregistered with unregister_host), and managed memory
+    // that the driver migrates between host and device on demand. mapped_device_pointer gives the
+    // address kernels use for mapped host memory. On the cpu backend all of them are host memory.
+    virtual void* allocate_mapped_host(size_t bytes) { return allocate_host(bytes); }
+    virtual void register_mapped_host(void* ptr, size_t bytes) {}
+    virtual uintptr_t mapped_device_pointer(void* host) { return reinterpret_cast<uintptr_t>(host); }
+    virtual void* allocate_managed(size_t bytes) { return allocate_host(bytes); }
+    virtual void release_managed(void* ptr) noexcept { release_host(ptr); }
     // Interop with other CUDA libraries (CuPy, PyTorch, numba, cuBLAS), whose streams are native
     // handles (CUstream; 1 = legacy default, 2 = per-thread default, as in
     // __cuda_array_interface__ v3 and DLPack). The cpu backend has none: 0 and no-ops.

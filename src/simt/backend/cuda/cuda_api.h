@@ -66,7 +66,9 @@ enum DeviceAttribute : int {
 
 enum : unsigned { kStreamDefault = 0x0, kStreamNonBlocking = 0x1 };
 enum : unsigned { kEventDefault = 0x0, kEventDisableTiming = 0x2 };
-enum : unsigned { kMemHostAllocPortable = 0x1 };
+// cuMemHostAlloc / cuMemHostRegister flags (DEVICEMAP: mapped into the device's address space);
+// cuMemAllocManaged's: accessible from any stream.
+enum : unsigned { kMemHostAllocPortable = 0x1, kMemHostAllocDeviceMap = 0x2, kMemAttachGlobal = 0x1 };
 enum MemPoolAttribute : int { kMemPoolAttrReleaseThreshold = 4, kMemPoolAttrReservedMemCurrent = 5 };
 enum PointerAttribute : int { kPointerAttrDeviceOrdinal = 9 };
 // CUjit_option values for loading PTX.
@@ -125,6 +127,8 @@ struct DriverApi {
     Result (*cuMemFreeHost)(void* ptr);
     Result (*cuMemHostRegister)(void* ptr, size_t bytes, unsigned flags);
     Result (*cuMemHostUnregister)(void* ptr);
+    Result (*cuMemHostGetDevicePointer)(DevicePtr* device, void* host, unsigned flags);
+    Result (*cuMemAllocManaged)(DevicePtr* ptr, size_t bytes, unsigned flags);
     Result (*cuMemPoolGetAttribute)(MemPool pool, int attribute, void* value);
     // Synchronous allocation and copies: only simt.bindings.driver calls these.
     Result (*cuMemAlloc)(DevicePtr* ptr, size_t bytes);

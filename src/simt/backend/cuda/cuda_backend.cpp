@@ -209,16 +209,45 @@ public:
     }
 
     // ---- page-locked host memory ---------------------------------------------------------
-    void* allocate_host(size_t bytes) override {
+    void* allocate_host(size_t bytes) override { return host_alloc(bytes, cu::kMemHostAllocPortable); }
+    void* allocate_mapped_host(size_t bytes) override {
+        return host_alloc(bytes, cu::kMemHostAllocPortable | cu::kMemHostAllocDeviceMap);
+    }
+    void* host_alloc(size_t bytes, unsigned flags) {
         bind();
         void* p = nullptr;
-        cu::Result r = d_.cuMemHostAlloc(&p, bytes ? bytes : 1, cu::kMemHostAllocPortable);
+        cu::Result r = d_.cuMemHostAlloc(&p, bytes ? bytes : 1, flags);
         if (r == cu::kErrorOutOfMemory)
             throw Error(ErrorKind::OutOfMemory, format("out of memory: cannot allocate %zu bytes of page-locked host memory: %s",
                                                        bytes, driver_error_text(r).c_str()));
         check(r);
         pinned_.add(p, bytes);
         return p;
+    }
+    uintptr_t mapped_device_pointer(void* host) override {
+        bind();
+        cu::DevicePtr d = 0;
+        check(d_.cuMemHostGetDevicePointer(&d, host, 0));
+        return uintptr_t(d);
+    }
+    void register_mapped_host(void* ptr, size_t bytes) override {
+        if (!bytes) return;
+        bind();
+        check(d_.cuMemHostRegister(ptr, bytes, cu::kMemHostAllocPortable | cu::kMemHostAllocDeviceMap));
+        pinned_.add(ptr, bytes);
+    }
+    void* allocate_managed(size_t bytes) override {
+        bind();
+        cu::DevicePtr d = 0;
+        cu::Result r = d_.cuMemAllocManaged(&d, bytes ? bytes : 1, cu::kMemAttachGlobal);
+        if (r == cu::kErrorOutOfMemory)
+            throw Error(ErrorKind::OutOfMemory, format("out of memory: cannot allocate %zu bytes of managed memory: %s", bytes,
+                                                       driver_error_text(r).c_str()));
+        check(r);
+        return reinterpret_cast<void*>(d);
+    }
+    void release_managed(void* ptr) noexcept override {
+        if (ptr) d_.cuMemFree(reinterpret_cast<cu::DevicePtr>(ptr));  // (the driver may be gone at exit)
     }
     void release_host(void* ptr) noexcept override {
         if (!ptr) return;

@@ -83,6 +83,8 @@ bool load(std::string& why) {
     bind(lib, d.cuMemFreeHost, {"cuMemFreeHost"}, missing);
     bind(lib, d.cuMemHostRegister, {"cuMemHostRegister_v2"}, missing);
     bind(lib, d.cuMemHostUnregister, {"cuMemHostUnregister"}, missing);
+    bind(lib, d.cuMemHostGetDevicePointer, {"cuMemHostGetDevicePointer_v2"}, missing);
+    bind(lib, d.cuMemAllocManaged, {"cuMemAllocManaged"}, missing);
     bind(lib, d.cuMemPoolGetAttribute, {"cuMemPoolGetAttribute"}, missing);
     bind(lib, d.cuMemAlloc, {"cuMemAlloc_v2"}, missing);
     bind(lib, d.cuMemFree, {"cuMemFree_v2"}, missing);
