@@ -154,3 +154,22 @@ class Generator:
 def default_rng(seed=None):
     """A Generator seeded with `seed` (an int, or None for fresh entropy)."""
     return Generator(seed)
+
+
+def _add_distribution_methods():
+    """RandomState's and Generator's gamma, poisson, binomial, ... (python/simt/_random_distributions.py),
+    each drawing from the object's own state."""
+    from ._random_distributions import NAMES
+
+    def method(name):
+        def draw(self, *args, **kwargs):
+            rs = self if isinstance(self, RandomState) else self._rs
+            return rs._call(name, *args, **kwargs)
+        draw.__name__ = draw.__qualname__ = name
+        return draw
+    for name in NAMES:
+        setattr(RandomState, name, method(name))
+        setattr(Generator, name, method(name))
+
+
+_add_distribution_methods()

@@ -153,4 +153,9 @@ def _int_bound(value, name):
 
 
 from ._random_sampling import choice, exponential, permutation, shuffle, standard_exponential  # noqa: E402,F401
+from ._random_distributions import FUNCTIONS as _DISTRIBUTIONS  # noqa: E402
+# beta, binomial, chisquare, f, gamma, geometric, gumbel, laplace, logistic, lognormal,
+# negative_binomial, pareto, poisson, power, rayleigh, standard_cauchy, standard_gamma,
+# standard_t, triangular, wald, weibull
+globals().update(_DISTRIBUTIONS)
 from ._random_state import Generator, RandomState, default_rng, get_random_state  # noqa: E402,F401

@@ -148,6 +148,10 @@ void bind_array(nb::module_& m) {
         return std::make_pair(s.seed, s.offset);
     });
     m.def("set_random_state", [](uint64_t seed, uint64_t offset) { set_random_state({seed, offset}); });
+    m.def("random_reserve", [](uint64_t counters) {
+        RandomState s = random_reserve(counters);
+        return std::make_pair(s.seed, s.offset);
+    });
     m.def("random_fill", [](NdArray& a, const std::string& dist, double p1, double p2) {
         RandomDistribution d = dist == "uniform" ? RandomDistribution::Uniform
                              : dist == "normal" ? RandomDistribution::Normal

@@ -33,6 +33,13 @@ void set_random_state(RandomState state) {
     g_offset = state.offset;
 }
 
+RandomState random_reserve(uint64_t counters) {
+    std::lock_guard<std::mutex> lock(g_random_mutex);
+    RandomState taken{g_seed, g_offset};
+    g_offset += counters;
+    return taken;
+}
+
 uint64_t random_current_seed() {
     std::lock_guard<std::mutex> lock(g_random_mutex);
     return g_seed;

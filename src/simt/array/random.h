@@ -15,6 +15,9 @@ struct RandomState {
 RandomState random_state();
 void set_random_state(RandomState state);
 uint64_t random_current_seed();
+// Takes `counters` consecutive counter values for a caller that draws with its own kernels
+// (simt.random's gamma, Poisson, binomial ... samplers): the state they start from, advanced past them.
+RandomState random_reserve(uint64_t counters);
 // Fills a contiguous array with the distribution and advances the counter.
 void random_fill(NdArray& a, RandomDistribution distribution, double a_param, double b_param);
 // Integers in [low, low + range) computed mod 2**64 from low's bit pattern (int64 or uint64

@@ -1,0 +1,312 @@
+"""Device functions that draw one variate of a distribution from a counter-based stream: element
+`e` of a call draws its j-th uniform from Philox4x32-10 keyed by the generator's seed, with the
+counter (j, e). Rejection samplers (gamma, Poisson, binomial) draw as many as they need, so each
+element owns a whole range of j; composite samplers start their parts at distant j. The same
+element of the same call gives the same variate on every backend."""
+import math
+
+import numpy as np
+
+from . import cuda
+
+_MASK = np.uint64(0xFFFFFFFF)
+_PART = np.uint64(1 << 40)  # where a composite sampler's second part starts drawing
+
+
+@cuda.jit(device=True)
+def philox_bits(k0, k1, c0, c1, c2, c3):
+    """64 random bits: two words of Philox4x32-10 of counter (c0..c3) under key (k0, k1), all
+    uint64 holding 32-bit values."""
+    for _ in range(10):
+        p0 = np.uint64(0xD2511F53) * c0
+        p1 = np.uint64(0xCD9E8D57) * c2
+        n0 = ((p1 >> np.uint64(32)) ^ c1 ^ k0) & _MASK
+        n2 = ((p0 >> np.uint64(32)) ^ c3 ^ k1) & _MASK
+        c1 = p1 & _MASK
+        c3 = p0 & _MASK
+        c0 = n0
+        c2 = n2
+        k0 = (k0 + np.uint64(0x9E3779B9)) & _MASK
+        k1 = (k1 + np.uint64(0xBB67AE85)) & _MASK
+    return (c0 << np.uint64(32)) | c1
+
+
+@cuda.jit(device=True)
+def uniform(k0, k1, e, j):
+    """Draw j of element e: a float64 in [0, 1) with 53 random bits."""
+    bits = philox_bits(k0, k1, j & _MASK, j >> np.uint64(32), e & _MASK, e >> np.uint64(32))
+    return np.float64(bits >> np.uint64(11)) * 1.1102230246251565e-16
+
+
+@cuda.jit(device=True)
+def open_uniform(k0, k1, e, j):
+    """A float64 in (0, 1]: logarithms of it are finite."""
+    return 1.0 - uniform(k0, k1, e, j)
+
+
+@cuda.jit(device=True)
+def normal(k0, k1, e, j):
+    """A standard normal variate from draws j and j + 1 (Box-Muller)."""
+    r = math.sqrt(-2.0 * math.log(open_uniform(k0, k1, e, j)))
+    return r * math.cos(6.283185307179586 * uniform(k0, k1, e, j + np.uint64(1)))
+
+
+@cuda.jit(device=True)
+def standard_gamma(shape, k0, k1, e, j):
+    """Gamma(shape, 1) from draws j, j + 1, ... (Marsaglia and Tsang's squeeze and rejection; for
+    shape < 1, Gamma(shape + 1) * U**(1 / shape))."""
+    if shape <= 0.0:
+        return 0.0
+    boost = 1.0
+    a = shape
+    if shape < 1.0:
+        boost = math.exp(math.log(open_uniform(k0, k1, e, j)) / shape)
+        j += np.uint64(1)
+        a = shape + 1.0
+    d = a - 1.0 / 3.0
+    c = 1.0 / math.sqrt(9.0 * d)
+    while True:
+        x = normal(k0, k1, e, j)
+        j += np.uint64(2)
+        v = 1.0 + c * x
+        if v > 0.0:
+            v = v * v * v
+            u = open_uniform(k0, k1, e, j)
+            j += np.uint64(1)
+            if u < 1.0 - 0.0331 * (x * x) * (x * x):
+                return d * v * boost
+            if math.log(u) < 0.5 * x * x + d * (1.0 - v + math.log(v)):
+                return d * v * boost
+
+
+@cuda.jit(device=True)
+def poisson(lam, k0, k1, e, j):
+    """Poisson(lam): multiplying uniforms below lam = 10, else Hormann's transformed rejection
+    with squeeze (PTRS)."""
+    if lam <= 0.0:
+        return np.int64(0)
+    if lam < 10.0:
+        limit = math.exp(-lam)
+        prod = open_uniform(k0, k1, e, j)
+        k = np.int64(0)
+        while prod > limit:
+            j += np.uint64(1)
+            prod *= open_uniform(k0, k1, e, j)
+            k += 1
+        return k
+    slam = math.sqrt(lam)
+    loglam = math.log(lam)
+    b = 0.931 + 2.53 * slam
+    a = -0.059 + 0.02483 * b
+    invalpha = 1.1239 + 1.1328 / (b - 3.4)
+    vr = 0.9277 - 3.6224 / (b - 2.0)
+    while True:
+        u = uniform(k0, k1, e, j) - 0.5
+        v = open_uniform(k0, k1, e, j + np.uint64(1))
+        j += np.uint64(2)
+        us = 0.5 - abs(u)
+        k = math.floor((2.0 * a / us + b) * u + lam + 0.43)
+        if us >= 0.07 and v <= vr:
+            return np.int64(k)
+        if k >= 0.0 and not (us < 0.013 and v > us):
+            if math.log(v) + math.log(invalpha) - math.log(a / (us * us) + b) <= -lam + k * loglam - math.lgamma(k + 1.0):
+                return np.int64(k)
+
+
+@cuda.jit(device=True)
+def binomial_at_most_half(n, p, k0, k1, e, j):
+    """Binomial(n, p) for p <= 1/2: inversion for a mean below 14, else Hormann's BTRS."""
+    q = 1.0 - p
+    if n * p < 14.0:
+        s = p / q
+        a = (n + 1.0) * s
+        while True:
+            r = math.exp(n * math.log1p(-p))
+            u = uniform(k0, k1, e, j)
+            j += np.uint64(1)
+            x = 0.0
+            while u > r and x <= n:
+                u -= r
+                x += 1.0
+                r *= a / x - s
+            if x <= n:
+                return np.int64(x)
+    spq = math.sqrt(n * p * q)
+    b = 1.15 + 2.53 * spq
+    a = -0.0873 + 0.0248 * b + 0.01 * p
+    c = n * p + 0.5
+    vr = 0.92 - 4.2 / b
+    alpha = (2.83 + 5.1 / b) * spq
+    lpq = math.log(p / q)
+    m = math.floor((n + 1.0) * p)
+    h = math.lgamma(m + 1.0) + math.lgamma(n - m + 1.0)
+    while True:
+        u = uniform(k0, k1, e, j) - 0.5
+        v = open_uniform(k0, k1, e, j + np.uint64(1))
+        j += np.uint64(2)
+        us = 0.5 - abs(u)
+        k = math.floor((2.0 * a / us + b) * u + c)
+        if k >= 0.0 and k <= n:
+            if us >= 0.07 and v <= vr:
+                return np.int64(k)
+            w = math.log(v * alpha / (a / (us * us) + b))
+            if w <= h - math.lgamma(k + 1.0) - math.lgamma(n - k + 1.0) + (k - m) * lpq:
+                return np.int64(k)
+
+
+@cuda.jit(device=True)
+def binomial(n, p, k0, k1, e, j):
+    if n <= 0.0 or p <= 0.0:
+        return np.int64(0)
+    if p >= 1.0:
+        return np.int64(n)
+    if p > 0.5:
+        return np.int64(n) - binomial_at_most_half(n, 1.0 - p, k0, k1, e, j)
+    return binomial_at_most_half(n, p, k0, k1, e, j)
+
+
+# ---- one sampler per distribution: (parameters..., k0, k1, e) -> variate ----------------------
+@cuda.jit(device=True)
+def s_standard_gamma(shape, k0, k1, e):
+    return standard_gamma(shape, k0, k1, e, np.uint64(0))
+
+
+@cuda.jit(device=True)
+def s_gamma(shape, scale, k0, k1, e):
+    return scale * standard_gamma(shape, k0, k1, e, np.uint64(0))
+
+
+@cuda.jit(device=True)
+def s_beta(a, b, k0, k1, e):
+    x = standard_gamma(a, k0, k1, e, np.uint64(0))
+    y = standard_gamma(b, k0, k1, e, _PART)
+    if x + y == 0.0:  # both underflowed (tiny a and b): the larger parameter wins the coin
+        return 1.0 if uniform(k0, k1, e, _PART + _PART) * (a + b) < a else 0.0
+    return x / (x + y)
+
+
+@cuda.jit(device=True)
+def s_chisquare(df, k0, k1, e):
+    return 2.0 * standard_gamma(0.5 * df, k0, k1, e, np.uint64(0))
+
+
+@cuda.jit(device=True)
+def s_standard_t(df, k0, k1, e):
+    z = normal(k0, k1, e, _PART)
+    return z / math.sqrt(2.0 * standard_gamma(0.5 * df, k0, k1, e, np.uint64(0)) / df)
+
+
+@cuda.jit(device=True)
+def s_f(dfnum, dfden, k0, k1, e):
+    num = 2.0 * standard_gamma(0.5 * dfnum, k0, k1, e, np.uint64(0)) / dfnum
+    return num / (2.0 * standard_gamma(0.5 * dfden, k0, k1, e, _PART) / dfden)
+
+
+@cuda.jit(device=True)
+def s_lognormal(mean, sigma, k0, k1, e):
+    return math.exp(mean + sigma * normal(k0, k1, e, np.uint64(0)))
+
+
+@cuda.jit(device=True)
+def s_laplace(loc, scale, k0, k1, e):
+    j = np.uint64(0)
+    u = uniform(k0, k1, e, j)
+    while u == 0.0:  # log(0): draw again
+        j += np.uint64(1)
+        u = uniform(k0, k1, e, j)
+    if u >= 0.5:
+        return loc - scale * math.log(2.0 - u - u)
+    return loc + scale * math.log(u + u)
+
+
+@cuda.jit(device=True)
+def s_logistic(loc, scale, k0, k1, e):
+    j = np.uint64(0)
+    u = uniform(k0, k1, e, j)
+    while u == 0.0:
+        j += np.uint64(1)
+        u = uniform(k0, k1, e, j)
+    return loc + scale * math.log(u / (1.0 - u))
+
+
+@cuda.jit(device=True)
+def s_gumbel(loc, scale, k0, k1, e):
+    j = np.uint64(0)
+    u = open_uniform(k0, k1, e, j)
+    while u == 1.0:  # -log(-log(1)) is infinite: draw again
+        j += np.uint64(1)
+        u = open_uniform(k0, k1, e, j)
+    return loc - scale * math.log(-math.log(u))
+
+
+@cuda.jit(device=True)
+def s_rayleigh(scale, k0, k1, e):
+    return scale * math.sqrt(-2.0 * math.log(open_uniform(k0, k1, e, np.uint64(0))))
+
+
+@cuda.jit(device=True)
+def s_weibull(a, k0, k1, e):
+    if a == 0.0:
+        return 0.0
+    return math.pow(-math.log(open_uniform(k0, k1, e, np.uint64(0))), 1.0 / a)
+
+
+@cuda.jit(device=True)
+def s_pareto(a, k0, k1, e):
+    return math.expm1(-math.log(open_uniform(k0, k1, e, np.uint64(0))) / a)
+
+
+@cuda.jit(device=True)
+def s_power(a, k0, k1, e):
+    return math.pow(-math.expm1(math.log(open_uniform(k0, k1, e, np.uint64(0)))), 1.0 / a)
+
+
+@cuda.jit(device=True)
+def s_standard_cauchy(k0, k1, e):
+    return normal(k0, k1, e, np.uint64(0)) / normal(k0, k1, e, _PART)
+
+
+@cuda.jit(device=True)
+def s_triangular(left, mode, right, k0, k1, e):
+    u = uniform(k0, k1, e, np.uint64(0))
+    base = right - left
+    left_base = mode - left
+    if u <= left_base / base:
+        return left + math.sqrt(u * base * left_base)
+    return right - math.sqrt((1.0 - u) * base * (right - mode))
+
+
+@cuda.jit(device=True)
+def s_wald(mean, scale, k0, k1, e):
+    y = normal(k0, k1, e, np.uint64(0))
+    y = mean * y * y
+    x = mean + mean / (2.0 * scale) * (y - math.sqrt(4.0 * scale * y + y * y))
+    if uniform(k0, k1, e, np.uint64(2)) <= mean / (mean + x):
+        return x
+    return mean * mean / x
+
+
+@cuda.jit(device=True)
+def s_poisson(lam, k0, k1, e):
+    return poisson(lam, k0, k1, e, np.uint64(0))
+
+
+@cuda.jit(device=True)
+def s_binomial(n, p, k0, k1, e):
+    return binomial(n, p, k0, k1, e, np.uint64(0))
+
+
+@cuda.jit(device=True)
+def s_negative_binomial(n, p, k0, k1, e):
+    if p >= 1.0:
+        return np.int64(0)
+    lam = standard_gamma(n, k0, k1, e, np.uint64(0)) * (1.0 - p) / p
+    return poisson(lam, k0, k1, e, _PART)
+
+
+@cuda.jit(device=True)
+def s_geometric(p, k0, k1, e):
+    if p >= 1.0:
+        return np.int64(1)
+    k = math.ceil(math.log(open_uniform(k0, k1, e, np.uint64(0))) / math.log1p(-p))
+    return np.int64(max(k, 1.0))  # (a uniform of exactly 1 would give 0)
