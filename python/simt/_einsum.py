@@ -1,6 +1,7 @@
 """simt.einsum: NumPy's subscript notation (explicit `->` output or the implicit one, `...`
-broadcasting, repeated labels for diagonals), evaluated left to right: labels one operand alone
-uses are summed out first, and each pair becomes one batched matmul over the labels they share."""
+broadcasting, repeated labels for diagonals): labels one operand alone uses are summed out first,
+and each pair becomes one batched matmul over the labels they share. Pairs are contracted left to
+right, or, with `optimize`, in the order NumPy's einsum_path picks from the operands' shapes."""
 import math
 import string
 
@@ -136,9 +137,36 @@ def _contract(a, la, b, lb, keep, sizes):
     return C, batch + only_a + only_b
 
 
+def _pairs(subscripts, arrays, optimize):
+    """The order of pairwise contractions: positions in the list of pending operands (the two
+    leave it, their product goes last), as NumPy's einsum_path gives them."""
+    n = len(arrays)
+    if isinstance(optimize, (list, tuple)) and optimize and optimize[0] == "einsum_path":
+        path = list(optimize[1:])
+    elif optimize is False or optimize is None or n < 3:
+        return [(0, 1)] * (n - 1)
+    else:
+        # Stand-ins of the operands' shapes that hold no memory: einsum_path looks at shapes only.
+        stand_ins = [np.broadcast_to(np.zeros((), a.dtype), a.shape) for a in arrays]
+        path = np.einsum_path(subscripts, *stand_ins, optimize="greedy" if optimize is True else optimize)[0][1:]
+    pairs, left = [], n
+    for step in path:
+        step = tuple(int(i) for i in step)
+        if len(step) == 1:  # (a single operand's own reduction: done before the contractions)
+            continue
+        if len(step) != 2 or not all(0 <= i < left for i in step) or step[0] == step[1]:
+            raise ValueError(f"einsum: the contraction path step {step} does not name two of the {left} pending operands")
+        pairs.append(step)
+        left -= 1
+    if left != 1:
+        raise ValueError("einsum: the contraction path does not contract every operand")
+    return pairs
+
+
 def einsum(subscripts, *operands, out=None, dtype=None, optimize=False, casting="safe", order="K"):
-    """Einstein summation of simt arrays (NumPy's subscripts; `optimize` is accepted and the
-    operands are contracted left to right)."""
+    """Einstein summation of simt arrays (NumPy's subscripts). `optimize` (True, 'greedy',
+    'optimal', or an einsum_path list) contracts the operands in the order NumPy's einsum_path
+    picks from their shapes; without it, left to right."""
     from ._manipulation import _device_array, broadcast_to
     from ._reduce_passes import finish
     if not isinstance(subscripts, str):
@@ -163,11 +191,12 @@ def einsum(subscripts, *operands, out=None, dtype=None, optimize=False, casting=
         later = set(output).union(*[set(x) for j, x in enumerate(labels) if j != k])
         a, ls = _sum_out(a, ls, later)
         pending.append((a, ls))
+    for i, j in _pairs(subscripts, arrays, optimize):
+        (a, la), (b, lb) = pending[i], pending[j]
+        pending = [p for k, p in enumerate(pending) if k not in (i, j)]
+        keep = set(output).union(*[set(ls) for _, ls in pending])
+        pending.append(_contract(a, la, b, lb, keep, sizes))
     a, la = pending[0]
-    for k in range(1, len(pending)):
-        b, lb = pending[k]
-        keep = set(output).union(*[set(ls) for _, ls in pending[k + 1:]])
-        a, la = _contract(a, la, b, lb, keep, sizes)
     a, la = _sum_out(a, la, set(output))
     result = _arrange(a, la, output, sizes)
     result = broadcast_to(result, tuple(sizes[c] for c in output))

@@ -60,3 +60,25 @@ def test_einsum_errors_like_numpy(rng, subscripts, shapes):
         np.einsum(subscripts, *ops)
     with pytest.raises(ValueError, match="einsum"):
         simt.einsum(subscripts, *[simt.asarray(o) for o in ops])
+
+
+@pytest.mark.parametrize("optimize", [True, "greedy", "optimal", False])
+@pytest.mark.parametrize("subscripts, shapes", [("ij,jk,kl->il", [(30, 4), (4, 50), (50, 3)]),
+                                                ("ijk,jl,kl,l->i", [(5, 6, 7), (6, 8), (7, 8), (8,)]),
+                                                ("ab,bc,cd,de,ea->", [(3, 4), (4, 5), (5, 6), (6, 7), (7, 3)]),
+                                                ("...ij,jk,k->...i", [(2, 3, 4, 5), (5, 6), (6,)])])
+def test_optimized_contraction_orders_agree_with_numpy(rng, optimize, subscripts, shapes):
+    hosts = [rng.standard_normal(s) for s in shapes]
+    got = simt.einsum(subscripts, *[simt.asarray(h) for h in hosts], optimize=optimize)
+    np.testing.assert_allclose(got.get(), np.einsum(subscripts, *hosts), rtol=1e-10, atol=1e-10)
+
+
+def test_an_explicit_einsum_path_is_followed_and_checked(rng):
+    hosts = [rng.standard_normal(s) for s in [(6, 7), (7, 8), (8, 9)]]
+    path = ["einsum_path", (1, 2), (0, 1)]
+    got = simt.einsum("ij,jk,kl->il", *[simt.asarray(h) for h in hosts], optimize=path)
+    np.testing.assert_allclose(got.get(), hosts[0] @ hosts[1] @ hosts[2], rtol=1e-10)
+    with pytest.raises(ValueError, match="does not name two"):
+        simt.einsum("ij,jk,kl->il", *[simt.asarray(h) for h in hosts], optimize=["einsum_path", (0, 5), (0, 1)])
+    with pytest.raises(ValueError, match="does not contract every operand"):
+        simt.einsum("ij,jk,kl->il", *[simt.asarray(h) for h in hosts], optimize=["einsum_path", (0, 1)])
