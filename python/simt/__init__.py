@@ -64,6 +64,7 @@ from ._numpy_extras import (acos, acosh, angle, append, asin, asinh, atan, atan2
                             polyval, pow, ravel_multi_index, resize, rot90, setdiff1d, sinc, take_along_axis,
                             tensordot, tri, unravel_index, vdot)
 from . import _array_function, _interop, _matmul, _reductions, _selection, _sorting  # noqa: E402
+from . import fft, linalg  # noqa: E402,F401
 
 _reductions._attach_methods(ndarray)
 _matmul._attach_methods(ndarray)

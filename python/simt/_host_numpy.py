@@ -1,6 +1,7 @@
-"""NumPy views of the cpu backend's device memory (which is host memory), for the few library
-calls that hand work to NumPy's compiled code (its BLAS, for matmul), as the cuda backend hands
-them to cuBLAS. Callers order such work after the current stream's (see host_call)."""
+"""NumPy views of the cpu backend's device memory (which is host memory), for the library calls
+that hand work to NumPy's compiled code (its BLAS for matmul, as the cuda backend hands that to
+cuBLAS; its LAPACK for simt.linalg, its FFT for simt.fft). Callers order such work after the
+current stream's (see host_call)."""
 import ctypes
 
 import numpy as np
@@ -28,3 +29,23 @@ def host_call(fn, *arrays):
     calling thread, in stream order by waiting)."""
     kg.current_stream().synchronize()
     return fn(*[numpy_view(a) for a in arrays])
+
+
+def host_results(fname, fn, *arrays):
+    """fn(NumPy arrays holding `arrays`' values) with its results as new simt arrays (tuples and
+    NumPy's named result tuples keep their type): simt.linalg's LAPACK calls and simt.fft. On
+    the cpu backend fn reads the arrays' own memory; on the cuda backend, copies on the host."""
+    from ._creation import asarray
+    from ._reduce_passes import require_array
+    arrays = [require_array(a, fname) for a in arrays]
+    if kg.backend_kind() == "cpu":
+        result = host_call(fn, *arrays)
+    else:
+        result = fn(*[a.get() for a in arrays])
+
+    def back(r):
+        return asarray(r) if isinstance(r, (np.ndarray, np.generic)) else r
+    if isinstance(result, tuple):
+        items = [back(r) for r in result]
+        return type(result)(*items) if hasattr(result, "_fields") else tuple(items)
+    return back(result)
