@@ -587,6 +587,21 @@ def test_mapped_and_managed_arrays_reach_kernels_at_their_device_addresses(on_mo
     """)
 
 
+def test_linalg_and_fft_go_through_host_copies_on_the_cuda_backend(on_mock):
+    on_mock("""
+        rng = np.random.default_rng(5)
+        a = rng.standard_normal((4, 4)) + 4 * np.eye(4)
+        d = simt.asarray(a)
+        inv = simt.linalg.inv(d)
+        assert isinstance(inv, simt.ndarray)
+        np.testing.assert_allclose(inv.get(), np.linalg.inv(a), rtol=1e-12)
+        w, v = simt.linalg.eigh(simt.asarray(a @ a.T))
+        np.testing.assert_allclose(w.get(), np.linalg.eigvalsh(a @ a.T), rtol=1e-10)
+        x = rng.standard_normal(32)
+        np.testing.assert_allclose(simt.fft.rfft(simt.asarray(x)).get(), np.fft.rfft(x), rtol=1e-12, atol=1e-12)
+    """)
+
+
 def test_driver_bindings(on_mock):
     on_mock("""
         from simt.bindings import driver, nvrtc
