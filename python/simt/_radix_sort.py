@@ -89,6 +89,18 @@ def sort_rows(keys, n, values=None, keys_out=None, values_out=None, begin_bit=0,
     return keys_out, values_out
 
 
+def sort_values(x, n, out):
+    """Sorts each row of `n` values of C-contiguous x (bool, integer or float) into C-contiguous
+    `out` straight from the values' bits, where the backend's path can make them keys as it reads
+    them (the cpu backend's serial tiles); False where it cannot (the caller goes through keys)."""
+    tuning = TUNING[kg.backend_kind()]
+    if not tuning.get("serial") or n <= tuning["short_row"] or not (x._c_contiguous and out._c_contiguous):
+        return False
+    bits_in, bits_out = kg.flat(_sort_keys.bits_view(x)), kg.flat(_sort_keys.bits_view(out))
+    _radix_serial.sort_rows(bits_in, None, bits_out, None, n, 0, 8 * x.itemsize, False, tuning, raw_dtype=x.dtype)
+    return True
+
+
 def _digit_passes(keys, values, keys_out, values_out, n, begin_bit, end_bit, descending, tuning):
     from ._creation import empty
     from ._scan import cumsum

@@ -37,26 +37,52 @@ def _prologue(dt, header, strided, ndim):
             ", ".join(kg.index_names("i", ndim)), lines)
 
 
+def key_lines(dt, var, ind, canonical_zero=False):
+    """Statements turning uint64 `var`, the bits of a `dt` value, into its key (in place)."""
+    dt = np.dtype(dt)
+    w = dt.itemsize
+    sign, ones = 1 << (8 * w - 1), (1 << (8 * w)) - 1
+    if dt.kind == "f":
+        L = [f"{ind}mag = {var} & np.uint64({sign - 1})",
+             f"{ind}if mag > np.uint64({_INF_BITS[w]}):",  # any NaN: one key, after +inf
+             f"{ind}    {var} = np.uint64({ones})"]
+        if canonical_zero:  # -0.0 == 0.0: one key, so a stable sort keeps their order
+            L += [f"{ind}elif mag == np.uint64(0):",
+                  f"{ind}    {var} = np.uint64({sign})"]
+        return L + [f"{ind}elif ({var} & np.uint64({sign})) != np.uint64(0):",
+                    f"{ind}    {var} = {var} ^ np.uint64({ones})",  # negative: larger magnitude sorts first
+                    f"{ind}else:",
+                    f"{ind}    {var} = {var} | np.uint64({sign})"]
+    if dt.kind == "i":
+        return [f"{ind}{var} = {var} ^ np.uint64({sign})"]
+    return []
+
+
+def unkey_lines(dt, var, ind):
+    """Statements turning uint64 key `var` back into the bits of its `dt` value (every NaN key
+    becomes the quiet NaN np.nan is)."""
+    dt = np.dtype(dt)
+    w = dt.itemsize
+    sign, ones = 1 << (8 * w - 1), (1 << (8 * w)) - 1
+    if dt.kind == "f":
+        return [f"{ind}if {var} == np.uint64({ones}):",
+                f"{ind}    {var} = np.uint64({_QUIET_NAN[w]})",
+                f"{ind}elif ({var} & np.uint64({sign})) != np.uint64(0):",
+                f"{ind}    {var} = {var} ^ np.uint64({sign})",
+                f"{ind}else:",
+                f"{ind}    {var} = {var} ^ np.uint64({ones})"]
+    if dt.kind == "i":
+        return [f"{ind}{var} = {var} ^ np.uint64({sign})"]
+    return []
+
+
 @lru_cache(maxsize=None)
 def _to_keys_source(dt, ndim, canonical_zero, with_index):
     """keys[t] = image of x's element t in C order (x: the unsigned view of the data, any strides);
     idx[t] = t's position in its row (rows of `rowlen`) when `with_index`."""
     w, sign, ones, U, sub, L = _prologue(dt, "def simt_sort_keys(x, keys, idx, n, rowlen):", "x", ndim)
     L.append(f"        u = np.uint64(x[{sub}])")
-    if dt.kind == "f":
-        mag = sign - 1
-        L += [f"        mag = u & np.uint64({mag})",
-              f"        if mag > np.uint64({_INF_BITS[w]}):",  # any NaN: one key, after +inf
-              f"            u = np.uint64({ones})"]
-        if canonical_zero:  # -0.0 == 0.0: one key, so a stable sort keeps their order
-            L += ["        elif mag == np.uint64(0):",
-                  f"            u = np.uint64({sign})"]
-        L += [f"        elif (u & np.uint64({sign})) != np.uint64(0):",
-              f"            u = u ^ np.uint64({ones})",  # negative: larger magnitude sorts first
-              "        else:",
-              f"            u = u | np.uint64({sign})"]
-    elif dt.kind == "i":
-        L.append(f"        u = u ^ np.uint64({sign})")
+    L += key_lines(dt, "u", " " * 8, canonical_zero)
     L.append(f"        keys[t] = {U}(u)")
     if with_index:
         L.append("        idx[t] = np.int64(t % rowlen)")
@@ -67,15 +93,7 @@ def _to_keys_source(dt, ndim, canonical_zero, with_index):
 def _from_keys_source(dt, ndim):
     w, sign, ones, U, sub, L = _prologue(dt, "def simt_sort_unkeys(keys, out, n):", "out", ndim)
     L.append("        u = np.uint64(keys[t])")
-    if dt.kind == "f":
-        L += [f"        if u == np.uint64({ones}):",
-              f"            u = np.uint64({_QUIET_NAN[w]})",
-              f"        elif (u & np.uint64({sign})) != np.uint64(0):",
-              f"            u = u ^ np.uint64({sign})",
-              "        else:",
-              f"            u = u ^ np.uint64({ones})"]
-    elif dt.kind == "i":
-        L.append(f"        u = u ^ np.uint64({sign})")
+    L += unkey_lines(dt, "u", " " * 8)
     L.append(f"        out[{sub}] = {U}(u)")
     return "\n".join(L) + "\n"
 

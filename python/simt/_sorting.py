@@ -69,6 +69,8 @@ def sort(a, axis=-1, kind=None, order=None, *, stable=None):
     if np.dtype(a.dtype).kind == "c":
         take_along_rows(x, argsort_rows(x), dst)
         return out
+    if _radix_sort.sort_values(x, _row_length(x), dst):
+        return out
     keys, _ = _sort_keys.to_keys(x, canonical_zero=False)  # -0.0 first: sorted values keep their sign
     _sort_keys.from_keys(_radix_sort.sort_rows(keys, _row_length(x))[0], dst)
     return out

@@ -36,17 +36,20 @@ def _sizes(path):
 
 def _keys(rng, n, dtype):
     dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        return rng.random(n) < 0.5
     if dtype.kind == "f":
         k = rng.standard_normal(n).astype(dtype)
         k[rng.random(n) < 0.03] = np.nan
         k[rng.random(n) < 0.03] = -0.0
         return k
     info = np.iinfo(dtype)
-    # Multiples of 1024: runs of equal keys, and low digits that are all zero.
-    return rng.integers(info.min, info.max, n, dtype=dtype, endpoint=True) // 1024 * 1024
+    # Multiples of 1024 (of 4 for bytes): runs of equal keys, and low digits that are all zero.
+    step = 1024 if dtype.itemsize > 1 else 4
+    return rng.integers(info.min, info.max, n, dtype=dtype, endpoint=True) // step * step
 
 
-@pytest.mark.parametrize("dtype", [np.float32, np.int32, np.uint64, np.int16, np.float64])
+@pytest.mark.parametrize("dtype", [np.float32, np.int32, np.uint64, np.int16, np.float64, np.int8, np.bool_])
 def test_sort_and_argsort_match_numpy(rng, path, dtype):
     for n in _sizes(path):
         keys = _keys(rng, n, dtype)
