@@ -98,3 +98,30 @@ def test_cupy_runtime_calls():
     assert rt.runtimeGetVersion() % 10 == 0 and rt.driverGetVersion() >= 0
     if simt.backend() == "cuda":
         assert rt.driverGetVersion() >= 11020
+
+
+def test_per_thread_stream_version_context_and_array_type(rng):
+    s = cuda.per_thread_default_stream()
+    assert isinstance(s, cuda.Stream)
+    if simt.backend() == "cuda":
+        assert s.ptr == 2  # CU_STREAM_PER_THREAD
+    a = simt.asarray(rng.standard_normal(100))
+    b = a * 2
+    s.synchronize()
+    np.testing.assert_allclose(b.get(), a.get() * 2)
+    assert cuda.is_supported_version() == (simt.backend() == "cuda")
+    f = cuda.require_context(lambda x: x + 1)
+    assert f(1) == 2
+    assert isinstance(a, cuda.DeviceNDArray)
+
+
+@pytest.mark.skipif(not simt._simt._nvrtc_available()[0], reason="NVRTC not found (cuda.compile needs it)")
+def test_cuda_compile_gives_ptx():
+    def axpy(r, a, x, y):
+        i = cuda.grid(1)
+        if i < r.size:
+            r[i] = a * x[i] + y[i]
+    ptx, resty = cuda.compile(axpy, "void(float32[:], float32, float32[:], float32[:])", device=False)
+    assert resty == "void" and ".entry" in ptx and ("fma.rn.f32" in ptx or "mul.rn.f32" in ptx or "mul.f32" in ptx)
+    with pytest.raises(NotImplementedError, match="PTX only"):
+        cuda.compile(axpy, "void(float32[:], float32, float32[:], float32[:])", output="ltoir")

@@ -8,8 +8,10 @@ from ._host_memory import (MemoryPool, PinnedMemoryPointer, PinnedMemoryPool, al
                            pinned_array_like)
 from ._mapped_memory import DeviceAccessibleArray, managed_array, mapped, mapped_array, mapped_array_like  # noqa: E402
 from ._compile_ptx import compile_ptx, compile_ptx_for_current_device
-from ._numba_runtime import (Context, as_cuda_array, close, current_context, defer_cleanup, detect, external_stream,
-                             from_cuda_array_interface, is_cuda_array, legacy_default_stream, list_devices, reduce)
+from ._numba_runtime import (Context, as_cuda_array, close, compile, compile_for_current_device, current_context,
+                             defer_cleanup, detect, external_stream, from_cuda_array_interface, is_cuda_array,
+                             is_supported_version, legacy_default_stream, list_devices, per_thread_default_stream,
+                             reduce, require_context)
 from . import runtime
 from ._jit import Dispatcher, jit
 from . import libdevice, random
@@ -21,6 +23,8 @@ from ._stubs import (activemask, all_sync, any_sync, atomic, ballot_sync, brev, 
                      syncwarp, threadfence, threadfence_block, threadfence_system)
 from .._fusion import vectorize  # noqa: E402  (numba.cuda.vectorize: a scalar function as a ufunc)
 from .._gufunc import guvectorize  # noqa: E402  (numba.cuda.guvectorize: generalized ufuncs)
+
+from .._ndarray import ndarray as DeviceNDArray  # noqa: E402  (numba's device array type: simt's arrays)
 
 CUDAError = _simt.CUDAError
 OutOfMemoryError = _simt.OutOfMemoryError

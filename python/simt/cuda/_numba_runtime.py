@@ -153,3 +153,43 @@ class Reduce:
 
 def reduce(functor):
     return Reduce(functor)
+
+
+def per_thread_default_stream():
+    """numba.cuda.per_thread_default_stream: the calling thread's default stream (CUDA's
+    CU_STREAM_PER_THREAD handle), which does not wait for work on other streams. The cpu backend
+    has one default stream, which this is there."""
+    from ._device import Stream, default_stream
+    if _simt.backend_name() != "cuda":
+        return default_stream()
+    return Stream(external=2)
+
+
+def is_supported_version():
+    """numba.cuda.is_supported_version: whether the CUDA installation can run kernels, that is
+    whether simt's cuda backend is active (it checks the driver and NVRTC when it starts)."""
+    return _simt.backend_name() == "cuda"
+
+
+def require_context(fn):
+    """numba.cuda.require_context: simt makes the current device's context current in every call
+    that needs it, so decorated functions are returned as they are."""
+    return fn
+
+
+def compile(pyfunc, sig, debug=False, lineinfo=False, device=True, fastmath=False, cc=None, opt=True, abi="c",
+            abi_info=None, output="ptx", forceinline=False, launch_bounds=None):
+    """numba.cuda.compile: (code, return type) of `pyfunc` compiled for `sig`, as PTX (simt emits
+    no LTO-IR: output='ltoir' raises NotImplementedError)."""
+    from ._compile_ptx import compile_ptx
+    if output != "ptx":
+        raise NotImplementedError(f"cuda.compile: simt produces PTX only (output='ptx'), not {output!r}")
+    return compile_ptx(pyfunc, sig, device=device, fastmath=fastmath, cc=cc, opt=opt, lineinfo=lineinfo, debug=debug)
+
+
+def compile_for_current_device(pyfunc, sig, debug=False, lineinfo=False, device=True, fastmath=False, opt=True,
+                               abi="c", abi_info=None, output="ptx", forceinline=False, launch_bounds=None):
+    """cuda.compile for the compute capability of the current device."""
+    from ._device import Device
+    return compile(pyfunc, sig, debug=debug, lineinfo=lineinfo, device=device, fastmath=fastmath,
+                   cc=Device().compute_capability, opt=opt, abi=abi, abi_info=abi_info, output=output)
