@@ -137,9 +137,10 @@ def _contract(a, la, b, lb, keep, sizes):
     return C, batch + only_a + only_b
 
 
-def _pairs(subscripts, arrays, optimize):
-    """The order of pairwise contractions: positions in the list of pending operands (the two
-    leave it, their product goes last), as NumPy's einsum_path gives them."""
+def _steps(subscripts, arrays, optimize):
+    """The contractions, in order: each a tuple of positions in the list of pending operands
+    (they leave it, their product goes last), as NumPy's einsum_path gives them; a step of more
+    than two operands is contracted pair by pair."""
     n = len(arrays)
     if isinstance(optimize, (list, tuple)) and optimize and optimize[0] == "einsum_path":
         path = list(optimize[1:])
@@ -149,18 +150,19 @@ def _pairs(subscripts, arrays, optimize):
         # Stand-ins of the operands' shapes that hold no memory: einsum_path looks at shapes only.
         stand_ins = [np.broadcast_to(np.zeros((), a.dtype), a.shape) for a in arrays]
         path = np.einsum_path(subscripts, *stand_ins, optimize="greedy" if optimize is True else optimize)[0][1:]
-    pairs, left = [], n
+    steps, left = [], n
     for step in path:
         step = tuple(int(i) for i in step)
         if len(step) == 1:  # (a single operand's own reduction: done before the contractions)
             continue
-        if len(step) != 2 or not all(0 <= i < left for i in step) or step[0] == step[1]:
-            raise ValueError(f"einsum: the contraction path step {step} does not name two of the {left} pending operands")
-        pairs.append(step)
-        left -= 1
+        if len(step) < 2 or not all(0 <= i < left for i in step) or len(set(step)) != len(step):
+            raise ValueError(f"einsum: the contraction path step {step} does not name distinct pending operands "
+                             f"(there are {left})")
+        steps.append(step)
+        left -= len(step) - 1
     if left != 1:
         raise ValueError("einsum: the contraction path does not contract every operand")
-    return pairs
+    return steps
 
 
 def einsum(subscripts, *operands, out=None, dtype=None, optimize=False, casting="safe", order="K"):
@@ -191,11 +193,15 @@ def einsum(subscripts, *operands, out=None, dtype=None, optimize=False, casting=
         later = set(output).union(*[set(x) for j, x in enumerate(labels) if j != k])
         a, ls = _sum_out(a, ls, later)
         pending.append((a, ls))
-    for i, j in _pairs(subscripts, arrays, optimize):
-        (a, la), (b, lb) = pending[i], pending[j]
-        pending = [p for k, p in enumerate(pending) if k not in (i, j)]
-        keep = set(output).union(*[set(ls) for _, ls in pending])
-        pending.append(_contract(a, la, b, lb, keep, sizes))
+    for step in _steps(subscripts, arrays, optimize):
+        items = [pending[i] for i in step]
+        pending = [p for k, p in enumerate(pending) if k not in step]
+        a, la = items[0]
+        for m in range(1, len(items)):
+            b, lb = items[m]
+            keep = set(output).union(*[set(ls) for _, ls in pending + items[m + 1:]])
+            a, la = _contract(a, la, b, lb, keep, sizes)
+        pending.append((a, la))
     a, la = pending[0]
     a, la = _sum_out(a, la, set(output))
     result = _arrange(a, la, output, sizes)

@@ -107,10 +107,13 @@ class GUVectorized:
                                      f"cannot be declared with {nd} dimension(s) in the signature")
         self._kernels = {}
 
-    def _pick(self, dtypes):
-        for rule in ("equiv", "safe", "same_kind"):
+    def _pick(self, dtypes, weak):
+        """The first signature the inputs match exactly, else the first they cast to safely
+        (Python numbers, weak as in NEP 50, to any type of their kind)."""
+        for rule in ("equiv", "safe"):
             for sig in self._signatures:
-                if all(np.can_cast(d, t, rule) for d, (t, _) in zip(dtypes, sig)):
+                if all(np.can_cast(d, t, "same_kind" if w and rule == "safe" else rule)
+                       for d, w, (t, _) in zip(dtypes, weak, sig)):
                     return sig
         compiled = ", ".join("(" + ", ".join(str(t) for t, _ in s[:self.nin]) + ")" for s in self._signatures)
         raise TypeError(f"{self.__name__}: no signature takes inputs of types ({', '.join(map(str, dtypes))}); "
@@ -137,6 +140,12 @@ class GUVectorized:
         return k
 
     def __call__(self, *args, out=None, stream=0):
+        if stream:  # outputs are allocated, and the kernel runs, in that stream's order
+            with stream:
+                return self._call(args, out)
+        return self._call(args, out)
+
+    def _call(self, args, out):
         from ._creation import empty
         if out is not None:
             if len(args) != self.nin:
@@ -146,9 +155,10 @@ class GUVectorized:
             raise TypeError(f"{self.__name__}() takes {self.nin} inputs (and optionally {self.nout} output(s)), "
                             f"but {len(args)} arguments were given")
         inputs, outs = list(args[:self.nin]), list(args[self.nin:])
-        dtypes = []
+        dtypes, weak = [], []
         for i, a in enumerate(inputs):
             kind, info = _describe_argument(a, i + 1, self.__name__)
+            weak.append(kind == "weak")
             if kind != "array" and self.ins[i]:
                 raise TypeError(f"{self.__name__}: input {i + 1} is a number, but its core "
                                 f"{'(' + ','.join(self.ins[i]) + ')'} needs an array")
@@ -160,7 +170,7 @@ class GUVectorized:
             if not isinstance(o, ndarray):
                 _describe_argument(o, self.nin + j + 1, self.__name__)  # raises the host-array guidance
                 raise TypeError(f"{self.__name__}: output {j + 1} must be a simt array, not {type(o).__name__}")
-        sig = self._pick(dtypes)
+        sig = self._pick(dtypes, weak)
         sizes, loops = {}, []  # loops: the inputs' loop dimensions
         arrays = []
         for i, (a, core) in enumerate(zip(inputs, self.ins)):
@@ -204,11 +214,7 @@ class GUVectorized:
                     continue
                 views.append(_loop_view(a, core, loop_shape, full_loop, sig[i][1]))
             k = self._kernel(len(full_loop), tuple(scalars))
-            grid, block = kg.grid_1d(n)
-            if stream:
-                k[grid, block, stream](*views, n)
-            else:
-                kg.launch(k, grid, block, *views, n)
+            kg.launch(k, *kg.grid_1d(n), *views, n)
         return outs[0] if self.nout == 1 else tuple(outs)
 
     def __repr__(self):

@@ -118,9 +118,8 @@ def snapshot(a):
 def device_view(obj):
     """A simt view of another library's array on the active backend's device, or None when
     `obj` is not one (host arrays, Python sequences, CUDA memory on the cpu backend)."""
-    device_accessible = getattr(obj, "_simt_device_view", None)  # mapped and managed host arrays
-    if device_accessible is not None:
-        return device_accessible()
+    if getattr(obj, "_simt_span", None) is not None:  # mapped and managed host arrays (cuda/_mapped_memory.py)
+        return obj._simt_device_view()
     if _is_host_numpy(obj) or isinstance(obj, (list, tuple, int, float, complex, bool)):
         return None
     if _backend() == "cuda":

@@ -22,12 +22,13 @@ class _Spec:
         self.params, self.checks, self.integer = params, checks, integer
 
 
+# NaN parameters pass these (the variates are NaN, as NumPy's are); only definite violations fail.
 def _ge0(x):
-    return x >= 0
+    return ~(x < 0)
 
 
 def _gt0(x):
-    return x > 0
+    return ~(x <= 0)
 
 
 def _prob(x):
@@ -53,10 +54,12 @@ _SPECS = {
     "standard_cauchy": _Spec((), {}),
     "triangular": _Spec(("left", "mode", "right"), {}),
     "wald": _Spec(("mean", "scale"), {"mean": (_gt0, "mean <= 0"), "scale": (_gt0, "scale <= 0")}),
-    "poisson": _Spec(("lam",), {"lam": (lambda x: (x >= 0) & (x <= 9.2e18), "lam < 0 or lam is too large")},
+    "poisson": _Spec(("lam",), {"lam": (lambda x: (x >= 0) & (x <= 9.2e18), "lam < 0, lam is too large or lam is NaN")},
                      integer=True),
-    "binomial": _Spec(("n", "p"), {"n": (_ge0, "n < 0"), "p": (_prob, "p < 0, p > 1 or p is NaN")}, integer=True),
-    "negative_binomial": _Spec(("n", "p"), {"n": (_gt0, "n <= 0"), "p": (_prob, "p < 0, p > 1 or p is NaN")},
+    "binomial": _Spec(("n", "p"), {"n": (lambda x: x >= 0, "n < 0 or n is NaN"), "p": (_prob, "p < 0, p > 1 or p is NaN")},
+                      integer=True),
+    "negative_binomial": _Spec(("n", "p"), {"n": (_gt0, "n <= 0"),
+                                            "p": (lambda x: (x > 0) & (x <= 1), "p <= 0, p > 1 or p is NaN")},
                                integer=True),
     "geometric": _Spec(("p",), {"p": (lambda x: (x > 0) & (x <= 1), "p <= 0, p > 1 or p is NaN")}, integer=True),
 }
@@ -90,6 +93,8 @@ def _parameter(value, name, where):
     from ._creation import asarray
     from ._ndarray import ndarray
     if isinstance(value, ndarray):
+        if value.dtype.kind not in "biuf":
+            raise TypeError(f"{where}: {name} must be real numbers, not an array of {value.dtype}")
         return None, value.astype(np.float64, copy=False)
     if np.ndim(value) == 0 and not hasattr(value, "__cuda_array_interface__"):
         if np.iscomplexobj(value):

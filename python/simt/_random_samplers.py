@@ -55,8 +55,8 @@ def normal(k0, k1, e, j):
 def standard_gamma(shape, k0, k1, e, j):
     """Gamma(shape, 1) from draws j, j + 1, ... (Marsaglia and Tsang's squeeze and rejection; for
     shape < 1, Gamma(shape + 1) * U**(1 / shape))."""
-    if shape <= 0.0:
-        return 0.0
+    if not shape > 0.0:
+        return 0.0 if shape == 0.0 else shape  # (0 gives 0; NaN gives NaN rather than never accepting)
     boost = 1.0
     a = shape
     if shape < 1.0:
@@ -280,7 +280,8 @@ def s_triangular(left, mode, right, k0, k1, e):
 def s_wald(mean, scale, k0, k1, e):
     y = normal(k0, k1, e, np.uint64(0))
     y = mean * y * y
-    x = mean + mean / (2.0 * scale) * (y - math.sqrt(4.0 * scale * y + y * y))
+    # mean + mean / (2 scale) * (y - sqrt(4 scale y + y^2)), without the cancellation when y >> scale
+    x = mean - 2.0 * mean * y / (y + math.sqrt(4.0 * scale * y + y * y))
     if uniform(k0, k1, e, np.uint64(2)) <= mean / (mean + x):
         return x
     return mean * mean / x
@@ -293,7 +294,7 @@ def s_poisson(lam, k0, k1, e):
 
 @cuda.jit(device=True)
 def s_binomial(n, p, k0, k1, e):
-    return binomial(n, p, k0, k1, e, np.uint64(0))
+    return binomial(np.float64(np.int64(n)), p, k0, k1, e, np.uint64(0))  # NumPy's n is an integer
 
 
 @cuda.jit(device=True)
@@ -301,6 +302,8 @@ def s_negative_binomial(n, p, k0, k1, e):
     if p >= 1.0:
         return np.int64(0)
     lam = standard_gamma(n, k0, k1, e, np.uint64(0)) * (1.0 - p) / p
+    if lam >= 9.2e18:  # (tiny p) past int64: saturate
+        return np.int64(9223372036854775807)
     return poisson(lam, k0, k1, e, _PART)
 
 
@@ -308,5 +311,7 @@ def s_negative_binomial(n, p, k0, k1, e):
 def s_geometric(p, k0, k1, e):
     if p >= 1.0:
         return np.int64(1)
-    k = math.ceil(math.log(open_uniform(k0, k1, e, np.uint64(0))) / math.log1p(-p))
-    return np.int64(max(k, 1.0))  # (a uniform of exactly 1 would give 0)
+    x = math.log(open_uniform(k0, k1, e, np.uint64(0))) / math.log1p(-p)
+    if x >= 9.2e18:  # past int64: saturate, as NumPy's Generator does
+        return np.int64(9223372036854775807)
+    return max(np.int64(math.ceil(x)), np.int64(1))  # (a uniform of exactly 1 would give 0)

@@ -334,13 +334,17 @@ def _empty_result(op, fname, res_dt, nout, shape):
     return full(shape, fill, res_dt)
 
 
-def finish(result, out, fname):
+def finish(result, out, fname, casting="unsafe"):
+    """result, or result copied into `out` (same shape; its dtype reached by `casting`)."""
     if out is None:
         return result
     if not isinstance(out, ndarray):
         raise TypeError(f"simt.{fname}(): out must be a simt array, not {type(out).__name__}")
     if tuple(out.shape) != tuple(result.shape):
         raise ValueError(f"simt.{fname}(): out has shape {out.shape}, the result has shape {result.shape}")
+    if not np.can_cast(result.dtype, out.dtype, casting):
+        raise TypeError(f"simt.{fname}(): cannot cast the result from {result.dtype} to out's {out.dtype} "
+                        f"(casting rule '{casting}')")
     kg.copy_into(out, result)
     return out
 

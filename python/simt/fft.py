@@ -8,6 +8,7 @@ import functools
 import numpy as np
 
 from ._host_numpy import host_results
+from ._reduce_passes import finish
 
 _TRANSFORMS = ("fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fft2", "ifft2", "rfft2", "irfft2", "fftn", "ifftn",
                "rfftn", "irfftn")
@@ -19,10 +20,7 @@ def _transform(name):
     @functools.wraps(fn)
     def call(a, *args, out=None, **kwargs):
         result = host_results(f"fft.{name}", lambda h: fn(h, *args, **kwargs), a)
-        if out is None:
-            return result
-        out[...] = result
-        return out
+        return finish(result, out, f"fft.{name}", "same_kind")
     call.__doc__ = f"numpy.fft.{name} of a simt array (NumPy's FFT on the host; see simt.fft's notes)."
     call.__module__ = __name__
     return call

@@ -13,22 +13,32 @@ import numbers
 import numpy as np
 
 from ._host_numpy import host_results as _host
-from ._reduce_passes import require_array
+from ._reduce_passes import finish, require_array
 
 LinAlgError = np.linalg.LinAlgError
 
 
-def _lapack(name, doc, operands=1):
-    """simt.linalg.<name>: NumPy's function on the first `operands` arguments (simt arrays), the
-    other arguments passed through."""
+def _host_value(v):
+    """A simt array among the plain arguments (pinv's rcond, matrix_rank's tol ...) on the host."""
+    from ._ndarray import ndarray
+    return v.get() if isinstance(v, ndarray) else v
+
+
+def _lapack(name, doc, operands=("a",)):
+    """simt.linalg.<name>: NumPy's function on the array operands named `operands` (simt arrays,
+    positional or by keyword), the other arguments passed through."""
     fn = getattr(np.linalg, name)
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
-        if len(args) < operands:
-            raise TypeError(f"linalg.{name}() takes {operands} array argument(s)")
-        rest = args[operands:]
-        return _host(f"linalg.{name}", lambda *hosts: fn(*hosts, *rest, **kwargs), *args[:operands])
+        arrays = list(args[:len(operands)])
+        for key in operands[len(arrays):]:
+            if key not in kwargs:
+                raise TypeError(f"linalg.{name}() missing required argument '{key}'")
+            arrays.append(kwargs.pop(key))
+        rest = [_host_value(v) for v in args[len(operands):]]
+        options = {k: _host_value(v) for k, v in kwargs.items()}
+        return _host(f"linalg.{name}", lambda *hosts: fn(*hosts, *rest, **options), *arrays)
     call.__doc__ = doc + " (NumPy's LAPACK on the host; see simt.linalg's module notes.)"
     call.__module__ = __name__
     return call
@@ -37,7 +47,7 @@ def _lapack(name, doc, operands=1):
 det = _lapack("det", "Determinants of the last two axes' square matrices.")
 slogdet = _lapack("slogdet", "(sign, log|det|) of the last two axes' square matrices.")
 inv = _lapack("inv", "Inverses of the last two axes' square matrices.")
-solve = _lapack("solve", "x with a @ x = b.", 2)
+solve = _lapack("solve", "x with a @ x = b.", ("a", "b"))
 cholesky = _lapack("cholesky", "Lower Cholesky factors of Hermitian positive-definite matrices.")
 qr = _lapack("qr", "QR factorization (mode='reduced', 'complete', 'r', 'raw').")
 eig = _lapack("eig", "Eigenvalues and right eigenvectors of square matrices.")
@@ -45,12 +55,12 @@ eigvals = _lapack("eigvals", "Eigenvalues of square matrices.")
 eigh = _lapack("eigh", "Eigenvalues and eigenvectors of Hermitian matrices (UPLO='L' or 'U').")
 eigvalsh = _lapack("eigvalsh", "Eigenvalues of Hermitian matrices.")
 svd = _lapack("svd", "Singular value decomposition (full_matrices, compute_uv, hermitian).")
-lstsq = _lapack("lstsq", "Least-squares solution of a @ x = b (x, residuals, rank, singular values).", 2)
+lstsq = _lapack("lstsq", "Least-squares solution of a @ x = b (x, residuals, rank, singular values).", ("a", "b"))
 pinv = _lapack("pinv", "Moore-Penrose pseudo-inverse.")
-matrix_rank = _lapack("matrix_rank", "Rank by the singular values above a tolerance.")
-cond = _lapack("cond", "Condition number in a given norm.")
+matrix_rank = _lapack("matrix_rank", "Rank by the singular values above a tolerance.", ("A",))
+cond = _lapack("cond", "Condition number in a given norm.", ("x",))
 tensorinv = _lapack("tensorinv", "Inverse of an N-d array seen as a matrix (ind).")
-tensorsolve = _lapack("tensorsolve", "x with tensordot(a, x, x.ndim) = b.", 2)
+tensorsolve = _lapack("tensorsolve", "x with tensordot(a, x, x.ndim) = b.", ("a", "b"))
 
 
 def svdvals(x):
@@ -65,10 +75,20 @@ def _abs_power_sum(x, p, axis, keepdims):
     return asum(absolute(x) ** p, axis=axis, keepdims=keepdims)
 
 
+def _empty_norm(x, axes, keepdims):
+    """The norms of no elements: zeros (NumPy 2's answer for the orders that are sums or maxima)."""
+    from ._creation import zeros
+    axes = range(x.ndim) if axes is None else [a % x.ndim for a in axes]
+    shape = tuple(1 if i in axes else n for i, n in enumerate(x.shape) if keepdims or i not in axes)
+    return zeros(shape, _real_float(x.dtype))
+
+
 def _vector_norm(x, ord, axis, keepdims):
     from ._reductions import amax, amin, sum as asum
     from ._selection import count_nonzero
     from ._ufuncs import absolute, sqrt
+    if x.size == 0 and (ord is None or not isinstance(ord, str) and ord >= 0):  # (min-type orders raise, as NumPy's)
+        return _empty_norm(x, None if axis is None else tuple(axis) if isinstance(axis, tuple) else (axis,), keepdims)
     if ord is None or ord == 2:
         a = absolute(x) if np.dtype(x.dtype).kind == "c" else x
         return sqrt(asum(a * a, axis=axis, keepdims=keepdims))
@@ -87,10 +107,11 @@ def _vector_norm(x, ord, axis, keepdims):
 
 
 def _real_float(dt):
+    """The float dtype of a norm of `dt` values (NumPy's: a float keeps its width)."""
     dt = np.dtype(dt)
-    if dt.kind in "fc":
-        return np.dtype(np.float32) if dt in (np.float16, np.float32, np.complex64) else np.dtype(np.float64)
-    return np.dtype(np.float64)
+    if dt.kind == "c":
+        return np.dtype(np.float32) if dt == np.complex64 else np.dtype(np.float64)
+    return dt if dt.kind == "f" else np.dtype(np.float64)
 
 
 def _matrix_norm(x, ord, axes, keepdims):
@@ -99,6 +120,8 @@ def _matrix_norm(x, ord, axes, keepdims):
     r, c = (a % x.ndim for a in axes)
     if r == c:
         raise ValueError("Duplicate axes given.")
+    if x.size == 0 and ord in (None, "fro", "nuc", 1, 2, np.inf):  # (min-type orders raise, as NumPy's)
+        return _empty_norm(x, (r, c), keepdims)
     if ord is None or ord == "fro":
         a = absolute(x) if np.dtype(x.dtype).kind == "c" else x
         result = sqrt(asum(a * a, axis=(r, c), keepdims=keepdims))
@@ -220,10 +243,7 @@ def multi_dot(arrays, *, out=None):
         result = result.reshape(-1)
     elif last_vector:
         result = result.reshape(-1)
-    if out is not None:
-        out[...] = result
-        return out
-    return result
+    return finish(result, out, "linalg.multi_dot", "same_kind")
 
 
 def _chain_order(dims):
@@ -247,6 +267,11 @@ def vecdot(x1, x2, /, *, axis=-1):
     from ._reductions import sum as asum
     from ._ufuncs import conjugate
     x1, x2 = require_array(x1, "linalg.vecdot"), require_array(x2, "linalg.vecdot")
+    for x in (x1, x2):
+        if x.ndim == 0 or not -x.ndim <= axis < x.ndim:
+            raise ValueError(f"vecdot: axis {axis} is out of bounds for an array of dimension {x.ndim}")
+    if x1.shape[axis] != x2.shape[axis]:  # the contracted axis is a core dimension: it never broadcasts
+        raise ValueError(f"vecdot: the contracted axis has size {x1.shape[axis]} in x1 and {x2.shape[axis]} in x2")
     if np.dtype(x1.dtype).kind == "c":
         x1 = conjugate(x1)
     return asum(x1 * x2, axis=axis)

@@ -163,3 +163,17 @@ def test_plus_scans_on_arrays_take_cumsum_and_agree_with_the_general_kernels(rng
     cc.inclusive_scan(d, scan_general, lambda a, b: a + b, None, n)
     np.testing.assert_allclose(scan_fast.get(), scan_general.get(), rtol=1e-9, atol=1e-9 * np.abs(h).sum())
     np.testing.assert_allclose(scan_fast.get(), np.cumsum(h, dtype=dtype), rtol=1e-9, atol=1e-9 * np.abs(h).sum())
+
+
+def test_serial_fold_on_many_cores_leaves_no_block_empty(monkeypatch):
+    """(cpu backend: blocks fold runs of ceil(n / blocks); with many cores the last runs could
+    start past the end and contribute a value that is not in the input)"""
+    from simt import _kernelgen
+    monkeypatch.setattr(_kernelgen, "_cores", 16)
+    for n in (2049, 3000, 4000, 4097):
+        x = np.arange(1, n + 1, dtype=np.float32)
+        out = simt.empty(1, np.float32)
+        cc.reduce_into(simt.asarray(x), out, cc.OpKind.MINIMUM, n, np.float32(np.inf))
+        assert out.get()[0] == 1.0
+        cc.reduce_into(simt.asarray(-x), out, cc.OpKind.MAXIMUM, n, np.float32(-np.inf))
+        assert out.get()[0] == -1.0

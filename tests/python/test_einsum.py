@@ -78,7 +78,19 @@ def test_an_explicit_einsum_path_is_followed_and_checked(rng):
     path = ["einsum_path", (1, 2), (0, 1)]
     got = simt.einsum("ij,jk,kl->il", *[simt.asarray(h) for h in hosts], optimize=path)
     np.testing.assert_allclose(got.get(), hosts[0] @ hosts[1] @ hosts[2], rtol=1e-10)
-    with pytest.raises(ValueError, match="does not name two"):
+    with pytest.raises(ValueError, match="does not name distinct pending operands"):
         simt.einsum("ij,jk,kl->il", *[simt.asarray(h) for h in hosts], optimize=["einsum_path", (0, 5), (0, 1)])
     with pytest.raises(ValueError, match="does not contract every operand"):
         simt.einsum("ij,jk,kl->il", *[simt.asarray(h) for h in hosts], optimize=["einsum_path", (0, 1)])
+
+
+def test_paths_with_steps_of_several_operands(rng):
+    hosts = [rng.standard_normal(n) for n in (2, 3, 4)]
+    ds = [simt.asarray(h) for h in hosts]
+    # einsum_path keeps the outer product of three vectors as one step: (0, 1, 2).
+    np.testing.assert_allclose(simt.einsum("a,b,c->abc", *ds, optimize=True).get(), np.einsum("a,b,c->abc", *hosts))
+    mats = [rng.standard_normal(s) for s in [(5, 6), (6, 7), (7, 8), (8, 3)]]
+    got = simt.einsum("ij,jk,kl,lm->im", *[simt.asarray(m) for m in mats], optimize=("greedy", 10))
+    np.testing.assert_allclose(got.get(), mats[0] @ mats[1] @ mats[2] @ mats[3], rtol=1e-10)
+    got = simt.einsum("ij,jk,kl->il", *[simt.asarray(m) for m in mats[:3]], optimize=["einsum_path", (0, 1, 2)])
+    np.testing.assert_allclose(got.get(), mats[0] @ mats[1] @ mats[2], rtol=1e-10)

@@ -57,3 +57,11 @@ def test_out_shifts_frequencies_and_dispatch(rng):
     _close(got, np.fft.rfft(y))
     with pytest.raises(TypeError, match="host memory"):
         simt.fft.fft(x)
+
+
+def test_out_is_checked_as_numpy_checks_it(rng):
+    x = simt.asarray(rng.standard_normal(4))
+    with pytest.raises(TypeError, match="cannot cast"):
+        simt.fft.fft(x, out=simt.empty(4))
+    with pytest.raises(ValueError, match="shape"):
+        simt.fft.fft(x, out=simt.empty((2, 4), np.complex128))

@@ -107,6 +107,8 @@ def test_errors_name_what_is_wrong(rng):
         add_scalar(np.zeros(3), 1.0)
     with pytest.raises(TypeError, match="no signature takes inputs"):
         add_scalar(simt.zeros(3, np.complex128), 1.0)
+    with pytest.raises(TypeError, match="no signature takes inputs"):
+        matmul_core(simt.zeros((2, 2), np.int64), simt.zeros((2, 2), np.complex64))  # (no unsafe casts)
     with pytest.raises(ValueError, match="cannot be broadcast"):
         add_scalar(simt.zeros((3, 4)), simt.zeros(2))
     with pytest.raises(ValueError, match="must have shape"):

@@ -158,8 +158,9 @@ def test_mapped_context_maps_existing_arrays_for_its_block(rng):
         _scale_into[4, 256](mx, my, 3.0)
         cuda.synchronize()
     np.testing.assert_array_equal(y, x * 3.0)  # written in place, in y's own memory
-    with pytest.raises(TypeError, match="no longer, in device-accessible memory"):
-        _scale_into[4, 256](mx, my, 3.0)  # no longer mapped after the block
+    with pytest.raises(TypeError, match="host memory"):
+        _scale_into[4, 256](mx, my, 3.0)  # no longer mapped after the block: a host array again
+    np.testing.assert_array_equal(simt.asarray(mx).get(), x)  # (copied, as any host array)
     with pytest.raises(TypeError, match="NumPy arrays"):
         with cuda.mapped([1, 2, 3]):
             pass
@@ -173,3 +174,10 @@ def test_numpy_results_from_mapped_arrays_are_plain_host_arrays(rng):
     assert float(m.sum()) == pytest.approx(float(np.asarray(m).sum()))
     with pytest.raises(TypeError, match="host memory"):
         _scale_into[1, 128](r, m, 1.0)
+    c = m.copy()  # same class, ordinary memory: a host array to simt
+    with pytest.raises(TypeError, match="host memory"):
+        _scale_into[1, 128](c, m, 1.0)
+    np.testing.assert_array_equal(simt.asarray(c).get(), m)
+    np.testing.assert_array_equal(cuda.to_device(m[::3]).get(), m[::3])
+    with pytest.raises(ValueError, match="negative dimensions"):
+        cuda.mapped_array(-3)

@@ -132,3 +132,24 @@ def test_errors_are_numpys():
         sl.norm(simt.zeros((2, 2)), ord=3)
     with pytest.raises(ValueError, match="at least two"):
         sl.multi_dot([simt.zeros(3)])
+
+
+def test_keyword_operands_array_options_empty_inputs_and_checks(rng):
+    a, b = _well_conditioned(rng, (4, 4)), rng.standard_normal(4)
+    _check(sl.solve(simt.asarray(a), b=simt.asarray(b)), np.linalg.solve(a, b))
+    _check(sl.pinv(simt.asarray(a), rcond=simt.asarray(np.array(1e-10))), np.linalg.pinv(a, rcond=1e-10))
+    for ord in (None, np.inf, 1, 2, 0):
+        _check(sl.norm(simt.zeros((0,)), ord), np.linalg.norm(np.zeros((0,)), ord))
+    for ord in ("fro", 1, -1, 2, np.inf, "nuc"):
+        _check(sl.norm(simt.zeros((0, 3)), ord), np.linalg.norm(np.zeros((0, 3)), ord))
+    with pytest.raises(ValueError):
+        sl.norm(simt.zeros((0,)), -np.inf)  # (as NumPy: a minimum of nothing)
+    h = rng.standard_normal(8).astype(np.float16)
+    assert sl.norm(simt.asarray(h), 0).dtype == np.linalg.norm(h, 0).dtype
+    with pytest.raises(ValueError, match="contracted axis"):
+        sl.vecdot(simt.ones((3, 1)), simt.ones((3, 4)))
+    with pytest.raises(ValueError, match="contracted axis"):
+        sl.vecdot(simt.ones((3, 4)), simt.ones(4), axis=0)
+    out = simt.empty((4, 4), np.int32)
+    with pytest.raises(TypeError, match="cannot cast"):
+        sl.multi_dot([simt.asarray(a), simt.asarray(a)], out=out)

@@ -120,3 +120,25 @@ def test_seeds_reproduce_and_states_are_separate():
     g = simt.random.default_rng(3)
     assert g.beta(2.0, 2.0, size=10).shape == (10,)
     assert simt.random.gamma(2.0, size=4, dtype=np.float32).dtype == np.float32
+
+
+def test_extreme_parameters_keep_the_support():
+    w = simt.random.wald(1e9, 1.0, size=200_000).get()
+    assert (w > 0).all()
+    assert (simt.random.wald(1.0, 1e-8, size=200_000).get() > 0).all()
+    g = simt.random.geometric(1e-20, size=200).get()  # mean 1e20: most past int64, saturated as NumPy's
+    assert (g > 10**12).all() and (g == np.iinfo(np.int64).max).mean() > 0.8
+    with pytest.raises(ValueError, match="p <= 0"):
+        simt.random.negative_binomial(5, 0.0)
+    # NumPy's n is an integer: 10.7 draws as 10.
+    assert simt.random.binomial(10.7, 0.5, size=400_000).get().mean() == pytest.approx(5.0, abs=0.02)
+
+
+def test_nan_parameters_give_nan_variates():
+    for draw in (lambda: simt.random.gamma(np.nan, size=8), lambda: simt.random.beta(np.nan, 1.0, size=8),
+                 lambda: simt.random.chisquare(np.nan, size=8), lambda: simt.random.standard_t(np.nan, size=8)):
+        assert np.isnan(draw().get()).all()  # (and no sampler loops forever on them)
+    with pytest.raises(ValueError, match="NaN"):
+        simt.random.binomial(np.nan, 0.5)
+    with pytest.raises(TypeError, match="real numbers"):
+        simt.random.gamma(simt.ones(3, np.complex64))

@@ -152,7 +152,14 @@ class _Reduce(Algorithm):
 
     def _grid(self, n):
         full = n // (self.threads * self.items)
-        return max(1, min(block_cap(self.threads), full))
+        g = max(1, min(block_cap(self.threads), full))
+        if self.threads == 1:
+            # serial_reduce_source gives block b the run [b * ceil(n / g), ...): fewer blocks
+            # until the last run starts inside the input (an empty run would store a partial
+            # that is no value of the input, and operators have no identity).
+            while g > 1 and (g - 1) * (-(-n // g)) >= n:
+                g -= 1
+        return g
 
     def __call__(self, temp_storage, d_in, d_out, num_items, h_init, stream=None):
         in_it, out_it = self.same("d_in", d_in), self.same("d_out", d_out)

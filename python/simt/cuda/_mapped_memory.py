@@ -15,7 +15,8 @@ from ._host_memory import _byte_bounds
 class DeviceAccessibleArray(np.ndarray):
     """A NumPy array in memory the device can address (numba's MappedNDArray/ManagedNDArray).
     Views of it stay device-accessible; arrays NumPy computes from it are new host memory and
-    become plain arrays."""
+    become plain arrays, and copies (or a cuda.mapped() view after its block) are host arrays to
+    simt: kernels refuse them and simt.asarray copies them."""
 
     _simt_span = None  # (first host byte, one past the last, the device's address of the first)
 
@@ -50,6 +51,8 @@ class DeviceAccessibleArray(np.ndarray):
 
 def _shape_and_bytes(shape, dtype, strides, order, fname):
     shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(int(n) for n in shape)
+    if any(n < 0 for n in shape):
+        raise ValueError(f"{fname}: negative dimensions are not allowed (shape {shape})")
     dtype = np.dtype(dtype)
     if strides is None:
         if order not in ("C", "F"):
@@ -95,7 +98,7 @@ def managed_array(shape, dtype=np.float64, strides=None, order="C", stream=0, at
 def mapped(*arrays, stream=0):
     """Map existing NumPy arrays into the device's address space for the with-block
     (numba.cuda.mapped): yields device-accessible views of them (one, or a list)."""
-    registered, views = [], []
+    registered, views, mapped_here = [], [], {}
     try:
         for a in arrays:
             if not isinstance(a, np.ndarray):
@@ -103,8 +106,11 @@ def mapped(*arrays, stream=0):
             low, high = _byte_bounds(a)
             device_ptr = low
             if high > low:
-                device_ptr = _simt._register_mapped_host(low, high - low)
-                registered.append(low)
+                if low in mapped_here:  # the same memory twice (mapped(a, a)): registered once
+                    device_ptr = mapped_here[low]
+                else:
+                    device_ptr = mapped_here[low] = _simt._register_mapped_host(low, high - low)
+                    registered.append(low)
             view = a.view(DeviceAccessibleArray)
             view._simt_span = (low, high, device_ptr)
             views.append(view)
