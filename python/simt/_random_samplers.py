@@ -178,10 +178,27 @@ def s_gamma(shape, scale, k0, k1, e):
 
 @cuda.jit(device=True)
 def s_beta(a, b, k0, k1, e):
+    if a <= 1.0 and b <= 1.0:
+        # Johnk's method: U**(1/a) / (U**(1/a) + V**(1/b)) given that sum is at most 1, in logs
+        # where both powers underflow (tiny a and b put nearly all mass next to 0 and 1).
+        j = np.uint64(0)
+        while True:
+            u = open_uniform(k0, k1, e, j)
+            v = open_uniform(k0, k1, e, j + np.uint64(1))
+            j += np.uint64(2)
+            x = math.pow(u, 1.0 / a)
+            y = math.pow(v, 1.0 / b)
+            if x + y <= 1.0:
+                if x + y > 0.0:
+                    return x / (x + y)
+                lx = math.log(u) / a
+                ly = math.log(v) / b
+                top = max(lx, ly)
+                lx -= top
+                ly -= top
+                return math.exp(lx - math.log(math.exp(lx) + math.exp(ly)))
     x = standard_gamma(a, k0, k1, e, np.uint64(0))
     y = standard_gamma(b, k0, k1, e, _PART)
-    if x + y == 0.0:  # both underflowed (tiny a and b): the larger parameter wins the coin
-        return 1.0 if uniform(k0, k1, e, _PART + _PART) * (a + b) < a else 0.0
     return x / (x + y)
 
 
