@@ -27,11 +27,13 @@ void bind_host_memory(nb::module_& m) {
         nb::capsule owner(p, [](void* q) noexcept { backend().release_managed(q); });
         return nb::ndarray<nb::numpy, uint8_t, nb::ndim<1>>(p, {bytes}, owner);
     });
+    // (the address kernels use, whether this call registered the range: unregister it later)
     m.def("_register_mapped_host", [](uintptr_t ptr, size_t bytes) {
         void* p = reinterpret_cast<void*>(ptr);
-        backend().register_mapped_host(p, bytes);
-        return backend().mapped_device_pointer(p);
+        bool registered = backend().register_mapped_host(p, bytes);
+        return std::make_pair(backend().mapped_device_pointer(p), registered);
     });
+    m.def("_profiler", [](bool start) { backend().profiler(start); });
     m.def("_register_host", [](uintptr_t ptr, size_t bytes) { backend().register_host(reinterpret_cast<void*>(ptr), bytes); });
     m.def("_unregister_host", [](uintptr_t ptr) { backend().unregister_host(reinterpret_cast<void*>(ptr)); });
 

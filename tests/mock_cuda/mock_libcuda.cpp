@@ -503,6 +503,11 @@ int cuMemHostGetDevicePointer_v2(uint64_t* device, void* host, unsigned) {
     *device = uint64_t(uintptr_t(host));
     return kSuccess;
 }
+// A profiler's capture range: counted, for the test of cuda.profiling().
+long g_profiler_calls = 0;
+int cuProfilerStart() { return ++g_profiler_calls, kSuccess; }
+int cuProfilerStop() { return ++g_profiler_calls, kSuccess; }
+long mock_cuda_profiler_calls() { return g_profiler_calls; }
 // Managed memory: host memory the mock frees with cuMemFree like device memory.
 int cuMemAllocManaged(uint64_t* ptr, size_t bytes, unsigned) { return cuMemAllocAsync(ptr, bytes, nullptr); }
 // What the pool holds: the mock keeps no freed memory, so what is in use.

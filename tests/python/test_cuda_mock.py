@@ -582,7 +582,19 @@ def test_mapped_and_managed_arrays_reach_kernels_at_their_device_addresses(on_mo
             assert int.from_bytes(last_launch()[3][:8], "little") == a.ctypes.data
             assert ma.__cuda_array_interface__["data"][0] == a.ctypes.data
         assert mock.mock_cuda_registered_ranges() == 0
-        del m
+        p = cuda.pinned_array(100)  # page-locked already: mapped() must not register it again
+        with cuda.mapped(p, p) as (mp, mp2):
+            assert mock.mock_cuda_registered_ranges() == 0
+            touch[1, 1](mp)
+            assert int.from_bytes(last_launch()[3][:8], "little") == p.ctypes.data
+        with cuda.mapped(a, a[10:]) as (ma, mb):  # (the second lies inside the first: registered once)
+            assert mock.mock_cuda_registered_ranges() == 1
+        assert mock.mock_cuda_registered_ranges() == 0
+        mock.mock_cuda_profiler_calls.restype = ctypes.c_long
+        with cuda.profiling():
+            pass
+        assert mock.mock_cuda_profiler_calls() == 2
+        del m, p, mp, mp2  # (the views from mapped() hold p's memory too)
         assert mock.mock_cuda_host_allocations() == hosts
     """)
 

@@ -125,3 +125,27 @@ def test_cuda_compile_gives_ptx():
     assert resty == "void" and ".entry" in ptx and ("fma.rn.f32" in ptx or "mul.rn.f32" in ptx or "mul.f32" in ptx)
     with pytest.raises(NotImplementedError, match="PTX only"):
         cuda.compile(axpy, "void(float32[:], float32, float32[:], float32[:])", output="ltoir")
+
+
+def test_nanosleep_in_kernels_and_profiling_calls(rng):
+    @cuda.jit
+    def pause_then_copy(x, y):
+        i = cuda.grid(1)
+        cuda.nanosleep(100)
+        cuda.nanosleep(ns=np.uint32(20))
+        if i < x.size:
+            y[i] = x[i]
+    x = simt.asarray(rng.standard_normal(300))
+    y = simt.zeros(300)
+    pause_then_copy[3, 128](x, y)
+    np.testing.assert_array_equal(y.get(), x.get())
+    with cuda.profiling():  # (no profiler attached here: nothing to start)
+        pause_then_copy[3, 128](x, y)
+    cuda.profile_start()
+    cuda.profile_stop()
+
+    @cuda.jit
+    def bad(x):
+        cuda.nanosleep(1.5)
+    with pytest.raises(cuda.TypingError, match="integer number of nanoseconds"):
+        bad[1, 1](x)

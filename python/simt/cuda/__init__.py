@@ -11,7 +11,7 @@ from ._compile_ptx import compile_ptx, compile_ptx_for_current_device
 from ._numba_runtime import (Context, as_cuda_array, close, compile, compile_for_current_device, current_context,
                              defer_cleanup, detect, external_stream, from_cuda_array_interface, is_cuda_array,
                              is_supported_version, legacy_default_stream, list_devices, per_thread_default_stream,
-                             reduce, require_context)
+                             profile_start, profile_stop, profiling, reduce, require_context)
 from . import runtime
 from ._jit import Dispatcher, jit
 from . import libdevice, random
@@ -20,7 +20,7 @@ from ._stubs import blockDim, blockIdx, grid, gridDim, gridsize, laneid, threadI
 from ._stubs import (activemask, all_sync, any_sync, atomic, ballot_sync, brev, cbrt, clz, const, eq_sync, ffs, fma,
                      lanemask_lt, local, match_all_sync, match_any_sync, popc, selp, shared, shfl_down_sync, shfl_sync,
                      shfl_up_sync, shfl_xor_sync, syncthreads, syncthreads_and, syncthreads_count, syncthreads_or,
-                     syncwarp, threadfence, threadfence_block, threadfence_system)
+                     syncwarp, threadfence, threadfence_block, threadfence_system, nanosleep)
 from .._fusion import vectorize  # noqa: E402  (numba.cuda.vectorize: a scalar function as a ufunc)
 from .._gufunc import guvectorize  # noqa: E402  (numba.cuda.guvectorize: generalized ufuncs)
 

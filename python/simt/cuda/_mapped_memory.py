@@ -108,9 +108,11 @@ def mapped(*arrays, stream=0):
             if high > low:
                 if low in mapped_here:  # the same memory twice (mapped(a, a)): registered once
                     device_ptr = mapped_here[low]
-                else:
-                    device_ptr = mapped_here[low] = _simt._register_mapped_host(low, high - low)
-                    registered.append(low)
+                else:  # (memory simt page-locked already, a pinned array's, is not registered again)
+                    device_ptr, did = _simt._register_mapped_host(low, high - low)
+                    mapped_here[low] = device_ptr
+                    if did:
+                        registered.append(low)
             view = a.view(DeviceAccessibleArray)
             view._simt_span = (low, high, device_ptr)
             views.append(view)

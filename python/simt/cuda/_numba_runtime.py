@@ -193,3 +193,24 @@ def compile_for_current_device(pyfunc, sig, debug=False, lineinfo=False, device=
     from ._device import Device
     return compile(pyfunc, sig, debug=debug, lineinfo=lineinfo, device=device, fastmath=fastmath,
                    cc=Device().compute_capability, opt=opt, abi=abi, abi_info=abi_info, output=output)
+
+
+def profile_start():
+    """Start an attached profiler's capture (numba.cuda.profile_start: cuProfilerStart, as with
+    `nsys --capture-range=cudaProfilerApi`); nothing on the cpu backend or without a profiler."""
+    _simt._profiler(True)
+
+
+def profile_stop():
+    """Stop an attached profiler's capture (cuProfilerStop)."""
+    _simt._profiler(False)
+
+
+@contextlib.contextmanager
+def profiling():
+    """Capture the with-block with an attached profiler (numba.cuda.profiling)."""
+    profile_start()
+    try:
+        yield
+    finally:
+        profile_stop()

@@ -60,6 +60,7 @@ syncwarp = _Stub("cuda.syncwarp", "syncwarp(mask=0xffffffff): wait for the lanes
 threadfence = _Stub("cuda.threadfence", "Memory fence for the device.")
 threadfence_block = _Stub("cuda.threadfence_block", "Memory fence for the block.")
 threadfence_system = _Stub("cuda.threadfence_system", "Memory fence for the device and the host.")
+nanosleep = _Stub("cuda.nanosleep", "nanosleep(ns): pause the thread about ns nanoseconds (a hint; CUDA allows 0 to 2 ns).")
 shfl_sync = _Stub("cuda.shfl_sync", "shfl_sync(mask, value, src_lane): value of lane src_lane.")
 shfl_up_sync = _Stub("cuda.shfl_up_sync", "shfl_up_sync(mask, value, delta): value of lane laneid - delta.")
 shfl_down_sync = _Stub("cuda.shfl_down_sync", "shfl_down_sync(mask, value, delta): value of lane laneid + delta.")

@@ -161,9 +161,13 @@ public:
     // that the driver migrates between host and device on demand. mapped_device_pointer gives the
     // address kernels use for mapped host memory. On the cpu backend all of them are host memory.
     virtual void* allocate_mapped_host(size_t bytes) { return allocate_host(bytes); }
-    virtual void register_mapped_host(void* ptr, size_t bytes) {}
+    // False (and nothing done) when the range is page-locked already (a pinned or mapped array).
+    virtual bool register_mapped_host(void* ptr, size_t bytes) { return false; }
     virtual uintptr_t mapped_device_pointer(void* host) { return reinterpret_cast<uintptr_t>(host); }
     virtual void* allocate_managed(size_t bytes) { return allocate_host(bytes); }
+    // Starts or stops an attached profiler's capture (cuProfilerStart/Stop); nothing where there
+    // is no such profiler.
+    virtual void profiler(bool start) {}
     virtual void release_managed(void* ptr) noexcept { release_host(ptr); }
     // Interop with other CUDA libraries (CuPy, PyTorch, numba, cuBLAS), whose streams are native
     // handles (CUstream; 1 = legacy default, 2 = per-thread default, as in

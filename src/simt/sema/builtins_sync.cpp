@@ -1,5 +1,6 @@
 // Block synchronization in kernels: cuda.syncthreads and its _count/_and/_or forms,
-// cuda.syncwarp, and the memory fences cuda.threadfence, threadfence_block, threadfence_system.
+// cuda.syncwarp, the memory fences cuda.threadfence, threadfence_block, threadfence_system, and
+// cuda.nanosleep.
 #include "codegen/emitter.h"
 #include "sema/builtins.h"
 #include "sema/sema.h"
@@ -66,6 +67,19 @@ std::string emit_fence(Emitter&, const Expr& call) {
     return "simt_" + name.substr(name.find('.') + 1) + "()";
 }
 
+// cuda.nanosleep(ns): a hint to pause the thread about ns nanoseconds (CUDA's duration lies
+// anywhere in [0, 2 ns]).
+const Type* infer_nanosleep(Sema& s, Expr& call) {
+    std::vector<Expr*> a = s.bind(call, "cuda.nanosleep", {"ns"}, 1);
+    if (!a[0]->type->is_integer())
+        s.fail(a[0]->loc, "cuda.nanosleep() takes an integer number of nanoseconds, not " + a[0]->type->str());
+    return none_type();
+}
+std::string emit_nanosleep(Emitter& em, const Expr& call) {
+    const Expr& ns = call.children.size() > 1 ? *call.children[1] : *call.keywords[0].value;
+    return "simt_nanosleep((uint32_t)(" + em.expr(ns) + "))";
+}
+
 }  // namespace
 
 void register_sync_builtins(BuiltinRegistry& r) {
@@ -81,6 +95,8 @@ void register_sync_builtins(BuiltinRegistry& r) {
         r.add_function({std::string("cuda.") + name, infer_fence, emit_fence});
         r.add_member("cuda", name, member_function(std::string("cuda.") + name));
     }
+    r.add_function({"cuda.nanosleep", infer_nanosleep, emit_nanosleep});
+    r.add_member("cuda", "nanosleep", member_function("cuda.nanosleep"));
 }
 
 }  // namespace simt

@@ -102,6 +102,9 @@ struct DriverApi {
     Result (*cuModuleGetFunction)(Function* function, Module module, const char* name);
     // (CUDA 12.4+; null on older drivers) offset and size of a kernel's parameter `index`
     Result (*cuFuncGetParamInfo)(Function function, size_t index, size_t* offset, size_t* size) = nullptr;
+    // Starting and stopping a profiler's capture (numba's profile_start/profile_stop); optional.
+    Result (*cuProfilerStart)() = nullptr;
+    Result (*cuProfilerStop)() = nullptr;
     Result (*cuModuleGetGlobal)(DevicePtr* ptr, size_t* bytes, Module module, const char* name);
     Result (*cuLaunchKernel)(Function f, unsigned grid_x, unsigned grid_y, unsigned grid_z, unsigned block_x,
                              unsigned block_y, unsigned block_z, unsigned shared_bytes, Stream stream,

@@ -230,11 +230,12 @@ public:
         check(d_.cuMemHostGetDevicePointer(&d, host, 0));
         return uintptr_t(d);
     }
-    void register_mapped_host(void* ptr, size_t bytes) override {
-        if (!bytes) return;
+    bool register_mapped_host(void* ptr, size_t bytes) override {
+        if (!bytes || pinned_.contains(ptr, bytes)) return false;  // (registering again would fail)
         bind();
         check(d_.cuMemHostRegister(ptr, bytes, cu::kMemHostAllocPortable | cu::kMemHostAllocDeviceMap));
         pinned_.add(ptr, bytes);
+        return true;
     }
     void* allocate_managed(size_t bytes) override {
         bind();
@@ -245,6 +246,11 @@ public:
                                                        driver_error_text(r).c_str()));
         check(r);
         return reinterpret_cast<void*>(d);
+    }
+    void profiler(bool start) override {
+        bind();
+        auto call = start ? d_.cuProfilerStart : d_.cuProfilerStop;
+        if (call) check(call());
     }
     void release_managed(void* ptr) noexcept override {
         if (ptr) d_.cuMemFree(reinterpret_cast<cu::DevicePtr>(ptr));  // (the driver may be gone at exit)

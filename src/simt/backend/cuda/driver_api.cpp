@@ -99,6 +99,8 @@ bool load(std::string& why) {
     bind(lib, d.cuPointerGetAttribute, {"cuPointerGetAttribute"}, missing);
     std::string optional;  // (parameter sizes are a check raw kernel launches do where they can)
     bind(lib, d.cuFuncGetParamInfo, {"cuFuncGetParamInfo"}, optional);
+    bind(lib, d.cuProfilerStart, {"cuProfilerStart"}, optional);
+    bind(lib, d.cuProfilerStop, {"cuProfilerStop"}, optional);
     if (!missing.empty()) {
         why = "the CUDA driver " + where.path + " is too old for simt (it lacks " + missing +
               "; CUDA 11.2 or newer is needed)";

@@ -91,6 +91,9 @@ SIMT_INLINE void simt_syncwarp(simt_ctx& c, int site, uint32_t mask) { c.launch-
 SIMT_INLINE void simt_threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 SIMT_INLINE void simt_threadfence_block() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 SIMT_INLINE void simt_threadfence_system() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+// CUDA lets a nanosleep last anywhere from 0 to twice the time asked: the cpu backend's is 0
+// (pausing the OS thread would pause every thread of the block, which run on it as fibers).
+SIMT_INLINE void simt_nanosleep(uint32_t) {}
 
 // ---- warp operations: values travel as 64-bit patterns (little-endian, zero-extended) ---------
 template <class T> SIMT_INLINE uint64_t simt_to_warp_bits(T v) { uint64_t b = 0; __builtin_memcpy(&b, &v, sizeof(T)); return b; }

@@ -11,6 +11,7 @@ SIMT_INLINE void simt_syncwarp(simt_ctx&, int, uint32_t mask) { __syncwarp(mask)
 SIMT_INLINE void simt_threadfence() { __threadfence(); }
 SIMT_INLINE void simt_threadfence_block() { __threadfence_block(); }
 SIMT_INLINE void simt_threadfence_system() { __threadfence_system(); }
+SIMT_INLINE void simt_nanosleep(uint32_t ns) { __nanosleep(ns); }
 
 // ---- warp operations --------------------------------------------------------------------------
 template <class T> SIMT_INLINE T simt_shfl_sync(simt_ctx&, int, uint32_t mask, T v, int64_t lane) { return __shfl_sync(mask, v, (int)lane); }

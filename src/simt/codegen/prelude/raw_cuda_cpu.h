@@ -92,6 +92,7 @@ inline int __syncthreads_or(int p) { SIMT_RAW_BARRIER(SIMT_BARRIER_OR, p != 0) r
 inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 inline void __threadfence_block() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 inline void __threadfence_system() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+inline void __nanosleep(unsigned) {}  // (CUDA allows a sleep of 0: a fiber's pause would stop its block)
 
 // ---- warp functions ----------------------------------------------------------------------------
 namespace simt_raw {
