@@ -63,6 +63,7 @@ from ._numpy_extras import (acos, acosh, angle, append, asin, asinh, atan, atan2
                             fix, geomspace, indices, inner, isin, ix_, kron, logspace, pad, permute_dims,
                             polyval, pow, ravel_multi_index, resize, rot90, setdiff1d, sinc, take_along_axis,
                             tensordot, tri, unravel_index, vdot)
+from ._numpy_extras2 import *  # noqa: E402,F401,F403  (choose ... roots: NumPy's second batch, _numpy_extras2/3.py)
 from . import _array_function, _interop, _matmul, _reductions, _selection, _sorting  # noqa: E402
 from . import fft, linalg  # noqa: E402,F401
 

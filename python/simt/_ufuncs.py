@@ -10,6 +10,9 @@ from ._ndarray import ndarray
 ufunc = _simt.ufunc
 _UFUNCS = dict(_simt.ufuncs)
 _FUNCTIONS = ("where", "clip")  # ufuncs internally, functions in NumPy's API
+# NumPy ufuncs that simt has as Python functions (np.logaddexp2(d, e), np.matvec(d, e), np.divmod(d, e)
+# ...), filled in by the modules that define them (_numpy_extras2.py)
+FUNCTION_UFUNCS = {}
 
 __all__ = sorted(name for name in _UFUNCS if name not in _FUNCTIONS) + ["ufunc", "where", "clip", "around", "round"]
 globals().update({name: f for name, f in _UFUNCS.items() if name not in _FUNCTIONS})
@@ -103,9 +106,11 @@ def _array_ufunc(self, np_ufunc, method, *inputs, **kwargs):
         return getattr(f, method)(*inputs, **kwargs)
     if method != "__call__":
         return NotImplemented
-    two_outputs = np_ufunc.__name__ in ("modf", "frexp")  # ufuncs in NumPy, functions in simt
+    two_outputs = np_ufunc.__name__ in ("modf", "frexp", "divmod")  # ufuncs in NumPy, functions in simt
     if np_ufunc is np.matmul:  # a ufunc in NumPy (a gufunc), a function in simt
         from ._matmul import matmul as f
+    elif np_ufunc.__name__ in FUNCTION_UFUNCS:
+        f = FUNCTION_UFUNCS[np_ufunc.__name__]
     elif two_outputs:
         from . import _float_parts
         f = getattr(_float_parts, np_ufunc.__name__)
