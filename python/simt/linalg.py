@@ -262,7 +262,7 @@ def _chain_order(dims):
     return split
 
 
-def vecdot(x1, x2, /, *, axis=-1):
+def vecdot(x1, x2, /, *, axis=-1, out=None):
     """Sum over `axis` of conj(x1) * x2 (the array API's vecdot), broadcasting the other axes."""
     from ._reductions import sum as asum
     from ._ufuncs import conjugate
@@ -274,7 +274,7 @@ def vecdot(x1, x2, /, *, axis=-1):
         raise ValueError(f"vecdot: the contracted axis has size {x1.shape[axis]} in x1 and {x2.shape[axis]} in x2")
     if np.dtype(x1.dtype).kind == "c":
         x1 = conjugate(x1)
-    return asum(x1 * x2, axis=axis)
+    return finish(asum(x1 * x2, axis=axis), out, "vecdot", "same_kind")
 
 
 def matrix_transpose(x, /):

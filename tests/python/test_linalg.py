@@ -153,3 +153,12 @@ def test_keyword_operands_array_options_empty_inputs_and_checks(rng):
     out = simt.empty((4, 4), np.int32)
     with pytest.raises(TypeError, match="cannot cast"):
         sl.multi_dot([simt.asarray(a), simt.asarray(a)], out=out)
+
+
+def test_numpy_2_top_level_vecdot_and_matrix_transpose(rng):
+    a, b = rng.standard_normal((3, 4)), rng.standard_normal((3, 4))
+    got = np.vecdot(simt.asarray(a), simt.asarray(b))  # a ufunc in NumPy 2.2+, simt's function here
+    assert isinstance(got, simt.ndarray)
+    _check(got, np.vecdot(a, b))
+    _check(simt.vecdot(simt.asarray(a), simt.asarray(b), axis=0), np.vecdot(a, b, axis=0))
+    _check(simt.matrix_transpose(simt.asarray(a)), np.matrix_transpose(a))
