@@ -176,7 +176,7 @@ class GUVectorized:
         for i, (a, core) in enumerate(zip(inputs, self.ins)):
             t, nd = sig[i]
             if not isinstance(a, ndarray):
-                a = t.type(a) if nd == 0 and not core else kg_full(a, t)
+                a = t.type(a) if nd == 0 and not core else _zero_d(a, t)
             elif a.dtype != t:
                 a = a.astype(t)
             arrays.append(a)
@@ -221,7 +221,8 @@ class GUVectorized:
         return f"<simt.guvectorize {self.__name__} {self.layout}>"
 
 
-def kg_full(value, dtype):
+def _zero_d(value, dtype):
+    """A 0-d simt array holding a number (a () input declared as an array)."""
     from ._creation import full
     return full((), value, dtype)
 
