@@ -19,7 +19,8 @@ from ._indexing import overlaps
 # few launches each; measured on an H200 2026-12-01, see docs/performance.md.)
 # `serial` (the cpu backend): every row longer than `short_row` goes to _radix_serial, one thread
 # per tile, at least `serial_min_tile` keys a tile and `serial_tiles_per_core` tiles a core
-# (2**22 float32 keys: 3 Mkeys/s through the block-wide paths on fibers, 100 through these).
+# (2**22 float32 keys on 2 cores: 3 Mkeys/s through the block-wide paths on fibers, 84 through
+# these in the benchmark of docs/performance.md).
 # `onesweep_min` > 0: single rows of at least that many keys take the one-sweep passes
 # (_onesweep), `onesweep_items` keys per thread at most. Off on cuda until measured on a GPU
 # (python -m bench.probes.sort_paths compares the paths there).
