@@ -90,7 +90,10 @@ def choose(a, choices, out=None, mode="raise"):
     for i in range(n - 1):
         copyto(result, opts[i], where=equal(idx, i))
     if out is not None:
-        copyto(_target(out, "choose's out"), result)
+        target = _target(out, "choose's out")
+        if target.shape != result.shape:
+            raise TypeError("choose: invalid shape for output array.")
+        copyto(target, result, casting="unsafe")  # (NumPy's choose writes out as an unsafe cast)
         return out
     return result
 
@@ -125,7 +128,10 @@ def piecewise(x, condlist, funclist, *args, **kw):
     conditions: for where none holds. Elements no condition covers are 0."""
     x = _operand(x, "piecewise's x")
     if isinstance(condlist, ndarray):
-        conds = [condlist[i] for i in range(condlist.shape[0])] if condlist.ndim > x.ndim else [condlist]
+        # As NumPy reads an array: a list of conditions along its first axis unless its elements
+        # are scalars (a 1-D condition for a 1-D x, or any condition for a 0-d x).
+        several = condlist.ndim > 1 or condlist.ndim == 1 and x.ndim == 0
+        conds = [condlist[i] for i in range(condlist.shape[0])] if several else [condlist]
     elif isinstance(condlist, (list, tuple)) and (
             len(condlist) and isinstance(condlist[0], (list, tuple, ndarray)) or x.ndim == 0):
         conds = list(condlist)
@@ -166,6 +172,8 @@ def place(arr, mask, vals):
     mask = _operand(mask, "place's mask")
     if mask.size != arr.size:
         raise ValueError("place: mask and data must be the same size")
+    if isinstance(vals, ndarray) and not np.can_cast(vals.dtype, arr.dtype, "safe"):  # (as putmask, NumPy's rule)
+        raise TypeError(f"Cannot cast array data from {vals.dtype!r} to {arr.dtype!r} according to the rule 'safe'")
     vals = _host_values(vals, arr.dtype, "place's vals")
     idx = flatnonzero(mask.ravel())
     if idx.size == 0:

@@ -151,7 +151,10 @@ def isreal(x):
 
 def _dtype_of(x):
     dt = getattr(x, "dtype", None)
-    return np.dtype(dt) if dt is not None else np.asarray(x).dtype  # (a dtype query: nothing is copied)
+    try:
+        return np.dtype(dt) if dt is not None else np.asarray(x).dtype  # (a dtype query: nothing is copied)
+    except TypeError:  # a scalar type such as np.complex64, whose .dtype is a descriptor
+        return np.asarray(x).dtype
 
 
 def iscomplexobj(x):

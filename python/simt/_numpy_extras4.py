@@ -526,6 +526,8 @@ def histogram2d(x, y, bins=10, range=None, density=None, weights=None):  # noqa:
     w = None
     if weights is not None:
         w = _operand(weights, "histogram2d's weights")
+        if w.dtype.kind == "c":  # (the counts are float64, and NumPy casts weights to them safely)
+            raise TypeError(f"Cannot cast array data from {w.dtype!r} to dtype('float64') according to the rule 'safe'")
         if w.shape != x.shape:
             raise ValueError(f"weights should have the same shape as x ({x.shape}), got {w.shape}")
         w = take(w, keep)

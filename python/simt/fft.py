@@ -49,6 +49,8 @@ def _shift(x, axes, sign, fname):
     from ._reduce_passes import require_array
     from ._rearrange import roll
     x = require_array(x, fname)
+    if x.ndim == 0:
+        raise ValueError(f"{fname}: a 0-d array has no axis to shift")
     if axes is None:
         axes = tuple(range(x.ndim))
     elif isinstance(axes, (int, np.integer)):

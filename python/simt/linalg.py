@@ -274,7 +274,8 @@ def vecdot(x1, x2, /, *, axis=-1, out=None):
         raise ValueError(f"vecdot: the contracted axis has size {x1.shape[axis]} in x1 and {x2.shape[axis]} in x2")
     if np.dtype(x1.dtype).kind == "c":
         x1 = conjugate(x1)
-    return finish(asum(x1 * x2, axis=axis), out, "vecdot", "same_kind")
+    dt = np.result_type(x1.dtype, x2.dtype)  # (NumPy's vecdot keeps it: int8 wraps, bools are any-of-and)
+    return finish(asum(x1 * x2, axis=axis, dtype=dt), out, "vecdot", "same_kind")
 
 
 def matrix_transpose(x, /):

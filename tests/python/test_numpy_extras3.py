@@ -549,3 +549,37 @@ def test_numpy_functions_dispatch_to_simt(xp, rng):
         flat = [r for x in results for r in (x if isinstance(x, tuple) else (x,))]
         assert all(isinstance(r, simt.ndarray) for r in flat)
     return results
+
+
+def test_second_review_mends(rng):
+    """choose's out (unsafe cast, exact shape), place's safe cast, complex histogram2d weights,
+    iscomplexobj of a scalar type, piecewise's reading of an array condlist, vecdot's dtype,
+    fftshift of a 0-d array: as NumPy does them."""
+    idx = simt.asarray(np.array([0, 1, 0]))
+    out = simt.zeros(3, np.int32)
+    simt.choose(idx, [simt.asarray(np.array([1.5, 2.0, 3.0])), simt.zeros(3)], out=out)
+    np.testing.assert_array_equal(out.get(), np.choose(np.array([0, 1, 0]), [np.array([1.5, 2.0, 3.0]), np.zeros(3)],
+                                                       out=np.zeros(3, np.int32)))
+    with pytest.raises(TypeError, match="invalid shape for output array"):
+        simt.choose(simt.asarray(np.array([0, 1])), [simt.zeros(2), simt.ones(2)], out=simt.zeros((3, 2)))
+    with pytest.raises(TypeError, match="rule 'safe'"):
+        simt.place(simt.arange(5), simt.asarray(np.array([1, 0, 1, 0, 1], bool)), simt.asarray(np.array([1.7, 2.2])))
+    x = simt.asarray(rng.random(10))
+    with pytest.raises(TypeError, match="complex128"):
+        simt.histogram2d(x, x, 2, weights=simt.asarray(np.arange(10) + 1j))
+    assert simt.iscomplexobj(np.complex64) is np.iscomplexobj(np.complex64)
+    assert simt.isrealobj(np.float32) is np.isrealobj(np.float32)
+    m = rng.random((3, 4))
+    with pytest.raises(ValueError, match="with 3 condition"):  # a 2-D condlist is three conditions
+        simt.piecewise(simt.asarray(m), simt.asarray(m < 0.5), [1, 2])
+    v = rng.random(6)
+    np.testing.assert_array_equal(simt.piecewise(simt.asarray(v), simt.asarray(v < 0.5), [1.0, 2.0]).get(),
+                                  np.piecewise(v, v < 0.5, [1.0, 2.0]))
+    a8, b8 = np.array([50, 50, 50], np.int8), np.array([2, 2, 2], np.int8)
+    got = simt.linalg.vecdot(simt.asarray(a8), simt.asarray(b8))
+    want = np.linalg.vecdot(a8, b8)
+    assert got.dtype == want.dtype and int(got.get()) == int(want)
+    tf = np.array([True, False, True])
+    assert bool(simt.linalg.vecdot(simt.asarray(tf), simt.asarray(tf)).get()) == bool(np.linalg.vecdot(tf, tf))
+    with pytest.raises(ValueError, match="0-d"):
+        simt.fft.fftshift(simt.asarray(np.array(1.0)))
