@@ -121,6 +121,14 @@ def tri(N, M=None, k=0, dtype=float, *, like=None):
     return greater_equal(rows, cols).astype(_dtypes.normalize(dtype), copy=False)
 
 
+def _axis_or_flat(a, axis):
+    """(a, axis normalized), or (a flattened, 0) for axis=None: NumPy's reading of `axis` in the
+    functions that work along one axis of an array or on its flattened elements."""
+    if axis is None:
+        return a.ravel(), 0
+    return a, _simt._normalize_axis(operator.index(axis), a.ndim)
+
+
 def _unit_axes(n, i, length):
     """A shape of n ones with `length` at position i (a vector lined up along axis i)."""
     return (1,) * i + (length,) + (1,) * (n - i - 1)
@@ -246,12 +254,9 @@ def take_along_axis(arr, indices, axis=-1):
     array."""
     arr = _operand(arr, "take_along_axis' argument")
     indices = _operand(indices, "take_along_axis' indices")
-    if axis is None:
-        if indices.ndim != 1:
-            raise ValueError("when axis=None, `indices` must have a single dimension.")
-        arr, axis = arr.ravel(), 0
-    else:
-        axis = _simt._normalize_axis(operator.index(axis), arr.ndim)
+    if axis is None and indices.ndim != 1:
+        raise ValueError("when axis=None, `indices` must have a single dimension.")
+    arr, axis = _axis_or_flat(arr, axis)
     if indices.dtype.kind not in "iu":
         raise IndexError("`indices` must be an integer array")
     if indices.ndim != arr.ndim:
@@ -273,11 +278,7 @@ def append(arr, values, axis=None):
 def delete(arr, obj, axis=None):
     """arr without the sub-arrays at `obj` (an int, a slice, or integer indices or a boolean
     mask) along `axis` (None: of the flattened array); a new array."""
-    arr = _operand(arr, "delete's argument")
-    if axis is None:
-        arr, axis = arr.ravel(), 0
-    else:
-        axis = _simt._normalize_axis(operator.index(axis), arr.ndim)
+    arr, axis = _axis_or_flat(_operand(arr, "delete's argument"), axis)
     n = arr.shape[axis]
     if isinstance(obj, slice):
         keep = np.ones(n, np.bool_)

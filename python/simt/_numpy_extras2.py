@@ -12,7 +12,7 @@ from ._creation import asarray, empty, full, zeros
 from ._manipulation import _device_array, arange, broadcast_arrays, broadcast_shapes, broadcast_to, concatenate, \
     moveaxis, stack
 from ._ndarray import ndarray
-from ._numpy_extras import _any_on_host, _host_parameter, _membership, _operand, _unit_axes, tri
+from ._numpy_extras import _any_on_host, _axis_or_flat, _host_parameter, _membership, _operand, _unit_axes, tri
 from . import _numpy_extras3
 from ._numpy_extras3 import (apply_along_axis, apply_over_axes, bitwise_count, divmod, fromfunction, i0, iscomplex,
                              iscomplexobj, isneginf, isposinf, isreal, isrealobj, logaddexp2, matvec,
@@ -223,11 +223,7 @@ def insert(arr, obj, values, axis=None):
     """arr with values inserted before the index or indices obj along axis (None: arr flattened).
     One index (a scalar) inserts values as a block; several (a sequence or a slice) insert one
     slice of values before each, positions referring to the original array. A new array."""
-    arr = _operand(arr, "insert's argument")
-    if axis is None:
-        arr, axis = arr.ravel(), 0
-    else:
-        axis = _simt._normalize_axis(operator.index(axis), arr.ndim)
+    arr, axis = _axis_or_flat(_operand(arr, "insert's argument"), axis)
     n = arr.shape[axis]
     if isinstance(obj, slice):
         idx = np.arange(*obj.indices(n))

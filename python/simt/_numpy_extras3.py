@@ -256,21 +256,23 @@ def row_stack(tup, *, dtype=None, casting="same_kind"):
     return out
 
 
-def _core_check(name, signature, operands, needs):
+def _core_check(name, signature, operands, needs, shared):
+    """NumPy's gufunc checks: each operand has its core dimensions (`needs`), and the contracted
+    one agrees (`shared`: its size in operand 0, its size in operand 1)."""
     for i, (x, nd) in enumerate(zip(operands, needs)):
         if x.ndim < nd:
             raise ValueError(f"{name}: Input operand {i} does not have enough dimensions (has {x.ndim}, gufunc core "
                              f"with signature {signature} requires {nd})")
+    n0, n1 = shared(*operands)
+    if n0 != n1:
+        raise ValueError(f"{name}: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature "
+                         f"{signature} (size {n1} is different from {n0})")
 
 
 def matvec(x1, x2, /, out=None):
     """Matrix-vector products over the last axes, (..., m, n) x (..., n) -> (..., m)."""
     a, b = _operand(x1, "matvec's x1"), _operand(x2, "matvec's x2")
-    sig = "(m,n),(n)->(m)"
-    _core_check("matvec", sig, (a, b), (2, 1))
-    if a.shape[-1] != b.shape[-1]:
-        raise ValueError(f"matvec: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature "
-                         f"{sig} (size {b.shape[-1]} is different from {a.shape[-1]})")
+    _core_check("matvec", "(m,n),(n)->(m)", (a, b), (2, 1), lambda a, b: (a.shape[-1], b.shape[-1]))
     return _finish(matmul(a, b[..., None])[..., 0], out)
 
 
@@ -278,11 +280,7 @@ def vecmat(x1, x2, /, out=None):
     """Vector-matrix products over the last axes, (..., n) x (..., n, m) -> (..., m), the vector
     conjugated (NumPy 2.2's vecmat)."""
     a, b = _operand(x1, "vecmat's x1"), _operand(x2, "vecmat's x2")
-    sig = "(n),(n,m)->(m)"
-    _core_check("vecmat", sig, (a, b), (1, 2))
-    if a.shape[-1] != b.shape[-2]:
-        raise ValueError(f"vecmat: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature "
-                         f"{sig} (size {b.shape[-2]} is different from {a.shape[-1]})")
+    _core_check("vecmat", "(n),(n,m)->(m)", (a, b), (1, 2), lambda a, b: (a.shape[-1], b.shape[-2]))
     if a.dtype.kind == "c":
         a = conjugate(a)
     return _finish(matmul(a[..., None, :], b)[..., 0, :], out)
