@@ -15,6 +15,7 @@ from functools import lru_cache
 import numpy as np
 
 from . import _kernelgen as kg
+from . import _radix_kernels as rk
 from ._block_reduce_kernels import FULL_MASK
 
 RADIX_BITS = 8
@@ -209,10 +210,7 @@ def sort_row(keys, values, keys_out, values_out, begin_bit, end_bit, descending,
     n = keys.size
     key_dt = np.dtype(keys.dtype)
     val_dt = None if values is None else np.dtype(values.dtype)
-    passes = []
-    for shift in range(begin_bit, end_bit, RADIX_BITS):
-        mask = (1 << min(RADIX_BITS, end_bit - shift)) - 1
-        passes.append((shift, mask, mask if descending else 0))
+    passes = rk.digit_passes(begin_bit, end_bit, descending, RADIX_BITS)
     T = RADIX
     I = tile_items(tuning, key_dt, val_dt)
     ntiles = -(-n // (T * I))
@@ -226,14 +224,7 @@ def sort_row(keys, values, keys_out, values_out, begin_bit, end_bit, descending,
     kg.launch(kg.kernel("simt_onesweep_histogram", histogram_source(tuple(passes), T), boundscheck=False),
               hist_blocks, T, keys, hist, n)
     k = kg.kernel("simt_onesweep_pass", pass_source(key_dt, val_dt, T, I), boundscheck=False)
-    # Ping-pong between temporaries and the outputs, arranged so that the last pass writes the outputs.
     tmp_k = empty((n,), key_dt) if P > 1 else None
     tmp_v = empty((n,), val_dt) if P > 1 and values is not None else None
-    src_k, src_v = keys, values
-    for p, (shift, mask, flip) in enumerate(passes):
-        last_parity = (P - 1 - p) % 2 == 0
-        dst_k = keys_out if last_parity else tmp_k
-        dst_v = values_out if last_parity else tmp_v
-        args = (src_k, dst_k) if values is None else (src_k, src_v, dst_k, dst_v)
-        kg.launch(k, ntiles, T, *args, hist, status, n, ntiles, P, p, shift, mask, flip)
-        src_k, src_v = dst_k, dst_v
+    for p, step, _, args in rk.ping_pong(passes, keys, values, keys_out, values_out, tmp_k, tmp_v):
+        kg.launch(k, ntiles, T, *args, hist, status, n, ntiles, P, p, *step)

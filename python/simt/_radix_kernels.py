@@ -10,6 +10,27 @@ from . import _kernelgen as kg
 from ._block_reduce_kernels import FULL_MASK
 
 
+def digit_passes(begin_bit, end_bit, descending, bits):
+    """(shift, mask, flip) of each LSD pass over bits [begin_bit, end_bit), `bits` at a time
+    (the last pass may be narrower); flip = mask sorts descending."""
+    steps = []
+    for shift in range(begin_bit, end_bit, bits):
+        mask = (1 << min(bits, end_bit - shift)) - 1
+        steps.append((shift, mask, mask if descending else 0))
+    return steps
+
+
+def ping_pong(steps, keys, values, keys_out, values_out, tmp_k, tmp_v):
+    """Per pass: (its index, its (shift, mask, flip), the keys it reads, the arrays its scatter
+    takes: source keys [and values], destination keys [and values]). Passes alternate between
+    the temporaries and the outputs so that the last one writes the outputs."""
+    src = (keys, values)
+    for p, step in enumerate(steps):
+        dst = (keys_out, values_out) if (len(steps) - 1 - p) % 2 == 0 else (tmp_k, tmp_v)
+        yield p, step, src[0], ((src[0], dst[0]) if values is None else (*src, *dst))
+        src = dst
+
+
 def _tile_prologue(tile):
     """Block -> (row, tile), the tile's element range [lo, hi) within its row, the row's base."""
     return ["    tid = cuda.threadIdx.x",

@@ -11,6 +11,7 @@ from functools import lru_cache
 import numpy as np
 
 from . import _kernelgen as kg
+from . import _radix_kernels as rk
 from . import _sort_keys
 
 RADIX_BITS = 8
@@ -157,10 +158,7 @@ def sort_rows(keys, values, keys_out, values_out, n, begin_bit, end_bit, descend
     from ._creation import empty
     N = keys.size
     nrows = N // n
-    passes = []
-    for shift in range(begin_bit, end_bit, RADIX_BITS):
-        mask = (1 << min(RADIX_BITS, end_bit - shift)) - 1
-        passes.append((shift, mask, mask if descending else 0))
+    passes = rk.digit_passes(begin_bit, end_bit, descending, RADIX_BITS)
     key_dt = np.dtype(keys.dtype)
     raw = None if raw_dtype is None else np.dtype(raw_dtype)
     val_dt = None if values is None else np.dtype(values.dtype)
@@ -177,16 +175,10 @@ def sort_rows(keys, values, keys_out, values_out, n, begin_bit, end_bit, descend
     ntiles = nrows * tpr
     count_dt = np.dtype(np.int32) if N < 2 ** 31 else np.dtype(np.int64)
     counts = empty((nrows, RADIX * tpr), count_dt)
-    src_k, src_v = keys, values
-    for p, step in enumerate(passes):
-        first, last = p == 0, p == len(passes) - 1
-        key_in, key_out = (raw if first else None), (raw if last else None)
+    for p, step, src_k, args in rk.ping_pong(passes, keys, values, keys_out, values_out, tmp_k, tmp_v):
+        key_in, key_out = (raw if p == 0 else None), (raw if p == len(passes) - 1 else None)
         hist = kg.kernel("simt_radix_serial_histogram", histogram_source(count_dt, key_in), boundscheck=False)
         scatter = kg.kernel("simt_radix_serial_scatter", scatter_source(key_dt, val_dt, key_in, key_out),
                             boundscheck=False)
-        dst_k = keys_out if (len(passes) - 1 - p) % 2 == 0 else tmp_k
-        dst_v = values_out if (len(passes) - 1 - p) % 2 == 0 else tmp_v
         kg.launch_1d(hist, ntiles, src_k, counts, n, tpr, tile, ntiles, *step)
-        args = (src_k, dst_k) if values is None else (src_k, src_v, dst_k, dst_v)
         kg.launch_1d(scatter, ntiles, *args, counts, n, tpr, tile, ntiles, *step)
-        src_k, src_v = dst_k, dst_v

@@ -116,22 +116,13 @@ def _digit_passes(keys, values, keys_out, values_out, n, begin_bit, end_bit, des
     val_dt = None if values is None else np.dtype(values.dtype)
     hist = kg.kernel("simt_radix_histogram", rk.histogram_source(keys.dtype, T, I, R, count_dt), boundscheck=False)
     scatter = kg.kernel("simt_radix_scatter", rk.scatter_source(keys.dtype, val_dt, T, I, R), boundscheck=False)
-    shifts = list(range(begin_bit, end_bit, bits))
-    # Ping-pong between a temporary and the output, arranged so that the last pass writes the output.
-    tmp_k = empty((N,), keys.dtype) if len(shifts) > 1 else None
-    tmp_v = empty((N,), val_dt) if len(shifts) > 1 and values is not None else None
-    src_k, src_v = keys, values
-    for p, shift in enumerate(shifts):
-        last_parity = (len(shifts) - 1 - p) % 2 == 0
-        dst_k = keys_out if last_parity else tmp_k
-        dst_v = values_out if last_parity else tmp_v
-        mask = (1 << min(bits, end_bit - shift)) - 1
-        flip = mask if descending else 0
-        kg.launch(hist, nrows * tpr, T, src_k, counts, n, tpr, shift, mask, flip)
+    steps = rk.digit_passes(begin_bit, end_bit, descending, bits)
+    tmp_k = empty((N,), keys.dtype) if len(steps) > 1 else None
+    tmp_v = empty((N,), val_dt) if len(steps) > 1 and values is not None else None
+    for _, step, src_k, args in rk.ping_pong(steps, keys, values, keys_out, values_out, tmp_k, tmp_v):
+        kg.launch(hist, nrows * tpr, T, src_k, counts, n, tpr, *step)
         incl = cumsum(counts, axis=1, dtype=count_dt)
-        args = (src_k, dst_k) if values is None else (src_k, src_v, dst_k, dst_v)
-        kg.launch(scatter, nrows * tpr, T, *args, counts, incl, n, tpr, shift, mask, flip)
-        src_k, src_v = dst_k, dst_v
+        kg.launch(scatter, nrows * tpr, T, *args, counts, incl, n, tpr, *step)
 
 
 def _bit(value, what):
