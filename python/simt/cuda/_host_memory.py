@@ -22,27 +22,38 @@ def _byte_bounds(a):
     return (utils.byte_bounds if utils is not None else np.byte_bounds)(a)
 
 
-def pinned_array(shape, dtype=np.float64, strides=None, order="C"):
-    """A NumPy array in page-locked host memory (numba.cuda.pinned_array)."""
-    shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
+def host_layout(shape, dtype, strides, order, fname):
+    """(shape, dtype, strides, bytes) of a new host array of numba's pinned/mapped/managed
+    allocators: an int or a sequence for shape, C or F order or explicit non-negative strides."""
+    shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(int(n) for n in shape)
+    if any(n < 0 for n in shape):
+        raise ValueError(f"{fname}: negative dimensions are not allowed (shape {shape})")
     dtype = np.dtype(dtype)
     if strides is None:
         if order not in ("C", "F"):
-            raise ValueError(f"pinned_array: order must be 'C' or 'F', not {order!r}")
-        nbytes = math.prod(shape) * dtype.itemsize
-    else:
-        strides = tuple(strides)
-        if len(strides) != len(shape) or any(s < 0 for s in strides):
-            raise ValueError(f"pinned_array: strides {strides} do not fit shape {shape} (one non-negative stride per axis)")
-        nbytes = _span(shape, strides, dtype.itemsize)
+            raise ValueError(f"{fname}: order must be 'C' or 'F', not {order!r}")
+        return shape, dtype, None, math.prod(shape) * dtype.itemsize
+    strides = tuple(int(s) for s in strides)
+    if len(strides) != len(shape) or any(s < 0 for s in strides):
+        raise ValueError(f"{fname}: strides {strides} do not fit shape {shape} (one non-negative stride per axis)")
+    return shape, dtype, strides, _span(shape, strides, dtype.itemsize)
+
+
+def like_order(ary):
+    """The order of a new array laid out as `ary` (numba's *_like allocators)."""
+    return "F" if ary.flags.f_contiguous and not ary.flags.c_contiguous else "C"
+
+
+def pinned_array(shape, dtype=np.float64, strides=None, order="C"):
+    """A NumPy array in page-locked host memory (numba.cuda.pinned_array)."""
+    shape, dtype, strides, nbytes = host_layout(shape, dtype, strides, order, "pinned_array")
     raw = _simt._alloc_pinned(nbytes)  # freed when the last array over it goes away
     return np.ndarray(shape, dtype, buffer=raw, strides=strides, order=order)
 
 
 def pinned_array_like(ary):
     """A page-locked array of `ary`'s shape, dtype and layout (numba.cuda.pinned_array_like)."""
-    order = "F" if ary.flags.f_contiguous and not ary.flags.c_contiguous else "C"
-    return pinned_array(ary.shape, ary.dtype, order=order)
+    return pinned_array(ary.shape, ary.dtype, order=like_order(ary))
 
 
 @contextlib.contextmanager

@@ -4,12 +4,11 @@ host memory mapped into the device's address space, or managed memory that the d
 on demand. Kernels take them as they take simt arrays (a view at the device's address); NumPy
 uses them as any array. Synchronize before reading on the host what a kernel wrote."""
 import contextlib
-import math
 
 import numpy as np
 
 from .. import _simt
-from ._host_memory import _byte_bounds
+from ._host_memory import _byte_bounds, host_layout, like_order
 
 
 class DeviceAccessibleArray(np.ndarray):
@@ -29,11 +28,9 @@ class DeviceAccessibleArray(np.ndarray):
         self._simt_span = span
 
     def _simt_device_view(self):
-        """A simt array over this memory at the device's address (what kernels get)."""
+        """A simt array over this memory at the device's address (what kernels get; only while
+        _simt_span is set, which simt._interop.device_view checks)."""
         span = self._simt_span
-        if span is None:
-            raise TypeError("this array is not, or no longer, in device-accessible memory (a cuda.mapped() view after "
-                            "its with-block ended); copy it to the device with simt.asarray(x)")
         ptr = span[2] + (self.ctypes.data - span[0]) if self.size else span[2]
         return _simt._foreign_array(ptr, self.shape, self.strides, self.dtype, self)
 
@@ -49,22 +46,6 @@ class DeviceAccessibleArray(np.ndarray):
         return result[()] if return_scalar else result
 
 
-def _shape_and_bytes(shape, dtype, strides, order, fname):
-    shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(int(n) for n in shape)
-    if any(n < 0 for n in shape):
-        raise ValueError(f"{fname}: negative dimensions are not allowed (shape {shape})")
-    dtype = np.dtype(dtype)
-    if strides is None:
-        if order not in ("C", "F"):
-            raise ValueError(f"{fname}: order must be 'C' or 'F', not {order!r}")
-        return shape, dtype, None, math.prod(shape) * dtype.itemsize
-    strides = tuple(int(s) for s in strides)
-    if len(strides) != len(shape) or any(s < 0 for s in strides):
-        raise ValueError(f"{fname}: strides {strides} do not fit shape {shape} (one non-negative stride per axis)")
-    nbytes = 0 if 0 in shape else sum((n - 1) * s for n, s in zip(shape, strides)) + dtype.itemsize
-    return shape, dtype, strides, nbytes
-
-
 def _wrap(raw, device_ptr, shape, dtype, strides, order):
     a = np.ndarray(shape, dtype, buffer=raw, strides=strides, order=order).view(DeviceAccessibleArray)
     host = raw.ctypes.data
@@ -75,21 +56,20 @@ def _wrap(raw, device_ptr, shape, dtype, strides, order):
 def mapped_array(shape, dtype=np.float64, strides=None, order="C", stream=0, portable=False, wc=False):
     """A host array in page-locked memory mapped into the device's address space
     (numba.cuda.mapped_array): kernels read and write it in place."""
-    shape, dtype, strides, nbytes = _shape_and_bytes(shape, dtype, strides, order, "mapped_array")
+    shape, dtype, strides, nbytes = host_layout(shape, dtype, strides, order, "mapped_array")
     raw, device_ptr = _simt._alloc_mapped(nbytes)
     return _wrap(raw, device_ptr, shape, dtype, strides, order)
 
 
 def mapped_array_like(ary, stream=0, portable=False, wc=False):
     """A mapped array of `ary`'s shape, dtype and layout (numba.cuda.mapped_array_like)."""
-    order = "F" if ary.flags.f_contiguous and not ary.flags.c_contiguous else "C"
-    return mapped_array(ary.shape, ary.dtype, order=order)
+    return mapped_array(ary.shape, ary.dtype, order=like_order(ary))
 
 
 def managed_array(shape, dtype=np.float64, strides=None, order="C", stream=0, attach_global=True):
     """A host array in managed (unified) memory (numba.cuda.managed_array): one address on the
     host and on the device, pages migrating to whichever touches them."""
-    shape, dtype, strides, nbytes = _shape_and_bytes(shape, dtype, strides, order, "managed_array")
+    shape, dtype, strides, nbytes = host_layout(shape, dtype, strides, order, "managed_array")
     raw = _simt._alloc_managed(nbytes)
     return _wrap(raw, raw.ctypes.data, shape, dtype, strides, order)
 
@@ -98,21 +78,18 @@ def managed_array(shape, dtype=np.float64, strides=None, order="C", stream=0, at
 def mapped(*arrays, stream=0):
     """Map existing NumPy arrays into the device's address space for the with-block
     (numba.cuda.mapped): yields device-accessible views of them (one, or a list)."""
-    registered, views, mapped_here = [], [], {}
+    registered, views = [], []
     try:
         for a in arrays:
             if not isinstance(a, np.ndarray):
                 raise TypeError(f"cuda.mapped() takes NumPy arrays, not {type(a).__module__}.{type(a).__qualname__}")
             low, high = _byte_bounds(a)
             device_ptr = low
-            if high > low:
-                if low in mapped_here:  # the same memory twice (mapped(a, a)): registered once
-                    device_ptr = mapped_here[low]
-                else:  # (memory simt page-locked already, a pinned array's, is not registered again)
-                    device_ptr, did = _simt._register_mapped_host(low, high - low)
-                    mapped_here[low] = device_ptr
-                    if did:
-                        registered.append(low)
+            if high > low:  # (memory page-locked already, a pinned array's or an earlier argument's, is not
+                #               registered again: the backend says whether it registered)
+                device_ptr, did = _simt._register_mapped_host(low, high - low)
+                if did:
+                    registered.append(low)
             view = a.view(DeviceAccessibleArray)
             view._simt_span = (low, high, device_ptr)
             views.append(view)
