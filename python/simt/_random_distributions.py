@@ -3,7 +3,6 @@ binomial, negative binomial, geometric, and the inverse-transform ones. Each cal
 generated kernel, one thread per variate, calling the distribution's sampler (a device function
 of python/simt/_random_samplers.py) with the variate's parameters, which may be arrays broadcast
 as NumPy broadcasts them. The generator's counter advances by one per variate."""
-import numbers
 
 import numpy as np
 
@@ -16,10 +15,11 @@ _KEY_SALT = 0x5D6A1C3E9B07F4A1  # keys these streams apart from the builtin unif
 
 
 class _Spec:
-    """A distribution: its parameter names, its NumPy check of them, its result kind."""
+    """A distribution: its parameter names, its NumPy check of them, its result kind, NumPy's
+    defaults of the parameters that have one (the others are required)."""
 
-    def __init__(self, params, checks, integer=False):
-        self.params, self.checks, self.integer = params, checks, integer
+    def __init__(self, params, checks, integer=False, defaults=None):
+        self.params, self.checks, self.integer, self.defaults = params, checks, integer, defaults or {}
 
 
 # NaN parameters pass these (the variates are NaN, as NumPy's are); only definite violations fail.
@@ -35,19 +35,20 @@ def _prob(x):
     return (x >= 0) & (x <= 1)
 
 
-# name -> (parameters, {parameter: (test every value must pass, NumPy's message)}, integer result)
+# name -> parameters, {parameter: (test every value must pass, NumPy's message)}, integer result, defaults
 _SPECS = {
     "standard_gamma": _Spec(("shape",), {"shape": (_ge0, "shape < 0")}),
-    "gamma": _Spec(("shape", "scale"), {"shape": (_ge0, "shape < 0"), "scale": (_ge0, "scale < 0")}),
+    "gamma": _Spec(("shape", "scale"), {"shape": (_ge0, "shape < 0"), "scale": (_ge0, "scale < 0")},
+                   defaults={"scale": 1.0}),
     "beta": _Spec(("a", "b"), {"a": (_gt0, "a <= 0"), "b": (_gt0, "b <= 0")}),
     "chisquare": _Spec(("df",), {"df": (_gt0, "df <= 0")}),
     "standard_t": _Spec(("df",), {"df": (_gt0, "df <= 0")}),
     "f": _Spec(("dfnum", "dfden"), {"dfnum": (_gt0, "dfnum <= 0"), "dfden": (_gt0, "dfden <= 0")}),
-    "lognormal": _Spec(("mean", "sigma"), {"sigma": (_ge0, "sigma < 0")}),
-    "laplace": _Spec(("loc", "scale"), {"scale": (_ge0, "scale < 0")}),
-    "logistic": _Spec(("loc", "scale"), {"scale": (_ge0, "scale < 0")}),
-    "gumbel": _Spec(("loc", "scale"), {"scale": (_ge0, "scale < 0")}),
-    "rayleigh": _Spec(("scale",), {"scale": (_ge0, "scale < 0")}),
+    "lognormal": _Spec(("mean", "sigma"), {"sigma": (_ge0, "sigma < 0")}, defaults={"mean": 0.0, "sigma": 1.0}),
+    "laplace": _Spec(("loc", "scale"), {"scale": (_ge0, "scale < 0")}, defaults={"loc": 0.0, "scale": 1.0}),
+    "logistic": _Spec(("loc", "scale"), {"scale": (_ge0, "scale < 0")}, defaults={"loc": 0.0, "scale": 1.0}),
+    "gumbel": _Spec(("loc", "scale"), {"scale": (_ge0, "scale < 0")}, defaults={"loc": 0.0, "scale": 1.0}),
+    "rayleigh": _Spec(("scale",), {"scale": (_ge0, "scale < 0")}, defaults={"scale": 1.0}),
     "weibull": _Spec(("a",), {"a": (_ge0, "a < 0")}),
     "pareto": _Spec(("a",), {"a": (_gt0, "a <= 0")}),
     "power": _Spec(("a",), {"a": (_gt0, "a <= 0")}),
@@ -55,9 +56,9 @@ _SPECS = {
     "triangular": _Spec(("left", "mode", "right"), {}),
     "wald": _Spec(("mean", "scale"), {"mean": (_gt0, "mean <= 0"), "scale": (_gt0, "scale <= 0")}),
     "poisson": _Spec(("lam",), {"lam": (lambda x: (x >= 0) & (x <= 9.2e18), "lam < 0, lam is too large or lam is NaN")},
-                     integer=True),
-    "binomial": _Spec(("n", "p"), {"n": (lambda x: x >= 0, "n < 0 or n is NaN"), "p": (_prob, "p < 0, p > 1 or p is NaN")},
-                      integer=True),
+                     integer=True, defaults={"lam": 1.0}),
+    "binomial": _Spec(("n", "p"), {"n": (lambda x: x >= 0, "n < 0 or n is NaN"),
+                                   "p": (_prob, "p < 0, p > 1 or p is NaN")}, integer=True),
     "negative_binomial": _Spec(("n", "p"), {"n": (_gt0, "n <= 0"),
                                             "p": (lambda x: (x > 0) & (x <= 1), "p <= 0, p > 1 or p is NaN")},
                                integer=True),
@@ -106,18 +107,10 @@ def _parameter(value, name, where):
     return None, asarray(a.astype(np.float64))
 
 
-def _shape(size):
-    if size is None:
-        return None
-    if isinstance(size, (numbers.Integral, np.integer)):
-        return (int(size),)
-    return tuple(int(s) for s in size)
-
-
 def draw(name, values, size, dtype=None):
     """Variates of distribution `name` with parameters `values` (in the order of its spec)."""
     from ._creation import empty
-    from ._manipulation import broadcast_shapes, broadcast_to
+    from ._manipulation import broadcast_to
     spec = _SPECS[name]
     scalars, arrays = [], []
     for pname, value in zip(spec.params, values):
@@ -132,15 +125,8 @@ def draw(name, values, size, dtype=None):
         arrays.append(a)
     if name == "triangular":
         _check_triangular(scalars, arrays)
-    shapes = [a.shape for a in arrays if a is not None]
-    shape = _shape(size)
-    try:
-        fits = broadcast_shapes(*shapes, *([] if shape is None else [shape]))
-    except ValueError:
-        fits = None
-    if fits is None or shape not in (None, fits):
-        given = " and ".join(f"{p} of shape {a.shape}" for p, a in zip(spec.params, arrays) if a is not None)
-        raise ValueError(f"{name}: {given} cannot be broadcast " + ("together" if shape is None else f"to size {shape}"))
+    from .random import broadcast_parameters
+    fits = broadcast_parameters(name, dict(zip(spec.params, arrays)), size)
     out_dt = np.dtype(np.int64) if spec.integer else np.dtype(np.float64)
     out = empty(fits, out_dt)
     n = out.size
@@ -167,12 +153,13 @@ def _check_triangular(scalars, arrays):
         raise ValueError("triangular: left == right")
 
 
-def _public(name, defaults, doc):
+def _public(name, doc):
     """simt.random.<name>(params..., size=None, dtype=None) with NumPy's parameter defaults."""
-    params = _SPECS[name].params
+    spec = _SPECS[name]
+    params = spec.params
 
     def sample(*args, size=None, dtype=None, **kwargs):
-        values = list(defaults)
+        values = [spec.defaults.get(p, _REQUIRED) for p in params]
         if len(args) > len(params) + 1:
             raise TypeError(f"{name}() takes at most {len(params) + 1} positional arguments")
         if len(args) == len(params) + 1:  # NumPy's positional size
@@ -193,17 +180,8 @@ def _public(name, defaults, doc):
 
 
 _REQUIRED = object()
-_DEFAULTS = {
-    "standard_gamma": (_REQUIRED,), "gamma": (_REQUIRED, 1.0), "beta": (_REQUIRED, _REQUIRED),
-    "chisquare": (_REQUIRED,), "standard_t": (_REQUIRED,), "f": (_REQUIRED, _REQUIRED),
-    "lognormal": (0.0, 1.0), "laplace": (0.0, 1.0), "logistic": (0.0, 1.0), "gumbel": (0.0, 1.0),
-    "rayleigh": (1.0,), "weibull": (_REQUIRED,), "pareto": (_REQUIRED,), "power": (_REQUIRED,),
-    "standard_cauchy": (), "triangular": (_REQUIRED, _REQUIRED, _REQUIRED), "wald": (_REQUIRED, _REQUIRED),
-    "poisson": (1.0,), "binomial": (_REQUIRED, _REQUIRED), "negative_binomial": (_REQUIRED, _REQUIRED),
-    "geometric": (_REQUIRED,),
-}
 NAMES = tuple(_SPECS)
-FUNCTIONS = {name: _public(name, _DEFAULTS[name], f"Variates of the {name.replace('_', ' ')} distribution "
+FUNCTIONS = {name: _public(name, f"Variates of the {name.replace('_', ' ')} distribution "
                            f"(NumPy's parameters {', '.join(_SPECS[name].params) or 'none'}; arrays broadcast). "
                            f"{'int64' if _SPECS[name].integer else 'float64'} unless dtype= says otherwise.")
              for name in NAMES}

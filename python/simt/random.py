@@ -64,22 +64,29 @@ def _affine(name, body, params, size, dt):
         if a.dtype.kind not in "biuf":
             raise TypeError(f"{name}: {key} must be real, not an array of {a.dtype}")
         arrays[key] = a
-    shapes = [a.shape for a in arrays.values() if isinstance(a, ndarray)]
-    shape = None if size is None else _shape(size)
-    try:
-        fits = broadcast_shapes(*shapes, *([] if shape is None else [shape]))
-    except ValueError:
-        fits = None
-    if fits is None or shape not in (None, fits):
-        given = " and ".join(f"{k} of shape {a.shape}" for k, a in arrays.items() if isinstance(a, ndarray))
-        raise ValueError(f"{name}: {given} cannot be broadcast " + ("together" if shape is None else f"to size {shape}"))
-    shape = fits
+    shape = broadcast_parameters(name, arrays, size)
     out = empty(shape, dt)
     with state_lock:
         _simt.random_fill(out, name, 0.0, 1.0)
     loop = list(_PARAMS).index(name) * 1000 + dt.num
     _AFFINE(loop, [dt, dt, dt], [False] * 3, [dt], body, [*arrays.values(), out], [out], casting="unsafe")
     return out
+
+
+def broadcast_parameters(name, params, size):
+    """The result shape of distribution `name`: its array parameters (`params`: name -> simt
+    array, or anything else for scalars) broadcast together, which `size`, when given, must be
+    as NumPy requires."""
+    arrays = {k: a for k, a in params.items() if isinstance(a, ndarray)}
+    shape = None if size is None else _shape(size)
+    try:
+        fits = broadcast_shapes(*[a.shape for a in arrays.values()], *([] if shape is None else [shape]))
+    except ValueError:
+        fits = None
+    if fits is None or shape not in (None, fits):
+        given = " and ".join(f"{k} of shape {a.shape}" for k, a in arrays.items())
+        raise ValueError(f"{name}: {given} cannot be broadcast " + ("together" if shape is None else f"to size {shape}"))
+    return fits
 
 
 def seed(seed=None):
