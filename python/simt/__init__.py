@@ -67,7 +67,6 @@ from ._numpy_extras2 import *  # noqa: E402,F401,F403  (choose ... roots: NumPy'
 from . import _array_function, _interop, _matmul, _reductions, _selection, _sorting  # noqa: E402
 from . import fft, linalg  # noqa: E402,F401
 from .linalg import matrix_transpose, vecdot  # noqa: E402,F401  (NumPy 2's top-level names)
-_ufuncs.FUNCTION_UFUNCS["vecdot"] = vecdot  # (np.vecdot is a ufunc in NumPy 2.2+)
 
 _reductions._attach_methods(ndarray)
 _matmul._attach_methods(ndarray)

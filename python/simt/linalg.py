@@ -12,6 +12,7 @@ import numbers
 
 import numpy as np
 
+from . import _ufuncs
 from ._host_numpy import host_results as _host
 from ._reduce_passes import finish, require_array
 
@@ -276,6 +277,9 @@ def vecdot(x1, x2, /, *, axis=-1, out=None):
         x1 = conjugate(x1)
     dt = np.result_type(x1.dtype, x2.dtype)  # (NumPy's vecdot keeps it: int8 wraps, bools are any-of-and)
     return finish(asum(x1 * x2, axis=axis, dtype=dt), out, "vecdot", "same_kind")
+
+
+_ufuncs.FUNCTION_UFUNCS["vecdot"] = vecdot  # (np.vecdot is a ufunc in NumPy 2.2+: __array_ufunc__ finds this)
 
 
 def matrix_transpose(x, /):

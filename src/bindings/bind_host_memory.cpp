@@ -33,7 +33,6 @@ void bind_host_memory(nb::module_& m) {
         bool registered = backend().register_mapped_host(p, bytes);
         return std::make_pair(backend().mapped_device_pointer(p), registered);
     });
-    m.def("_profiler", [](bool start) { backend().profiler(start); });
     m.def("_register_host", [](uintptr_t ptr, size_t bytes) { backend().register_host(reinterpret_cast<void*>(ptr), bytes); });
     m.def("_unregister_host", [](uintptr_t ptr) { backend().unregister_host(reinterpret_cast<void*>(ptr)); });
 

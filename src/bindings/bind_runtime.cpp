@@ -48,6 +48,7 @@ void bind_runtime(nb::module_& m) {
     m.def("select_default_backend", [] { select_default_backend(); });
     m.def("backend_name", [] { return std::string(backend().name()); });
     m.def("device_count", [] { return backend().device_count(); });
+    m.def("_profiler", [](bool start) { backend().profiler(start); });  // numba's profile_start/profile_stop
     m.def("current_device", [] { return backend().current_device(); });
     m.def("set_current_device", [](int d) { backend().set_current_device(d); });
     m.def("device_properties", [](int d) { return properties_dict(backend().properties(d)); });
