@@ -509,3 +509,5 @@ __all__ = ['apply_along_axis', 'apply_over_axes', 'bartlett', 'bitwise_count', '
            'select', 'setxor1d', 'shares_memory', 'spacing', 'trapezoid', 'tril_indices', 'tril_indices_from',
            'trim_zeros', 'triu_indices', 'triu_indices_from', 'union1d', 'unique_all', 'unique_counts',
            'unique_inverse', 'unique_values', 'unpackbits', 'unstack', 'unwrap', 'vander', 'vecmat']
+if not hasattr(np, "row_stack"):  # (removed in NumPy 2.5: simt follows the installed NumPy)
+    __all__.remove("row_stack")

@@ -58,12 +58,17 @@ def logaddexp2(x1, x2, /, out=None):
 
 
 _SAME_WIDTH_INT = {2: np.int16, 4: np.int32, 8: np.int64}
+# NumPy's half-precision loops, as the installed NumPy has them (2.4: nextafter of equal values
+# gives x1, spacing steps towards +inf for either sign; later versions may follow float32's rules).
+with np.errstate(all="ignore"):
+    _HALF_EQUAL_GIVES_X1 = not np.signbit(np.nextafter(np.float16(0.0), np.float16(-0.0)))
+    _HALF_SPACING_TO_INF = bool(np.spacing(np.float16(-1.0)) > 0)
 
 
 def nextafter(x1, x2, /, out=None):
     """The next representable value after x1 towards x2: one step of the bit pattern (away from
-    or towards zero), the smallest subnormal from zero, x2 itself when equal (float16: x1, as
-    NumPy's half-precision loop has it), NaN for NaNs."""
+    or towards zero), the smallest subnormal from zero, x2 itself when equal (float16: x1 where
+    the installed NumPy's half-precision loop gives it), NaN for NaNs."""
     (a, b), dt = _ufunc_inputs(np.nextafter, (x1, x2))
     a, b = broadcast_arrays(a, b)
     a = a.copy()
@@ -74,17 +79,17 @@ def nextafter(x1, x2, /, out=None):
     stepped = where(away, bits + 1, bits - 1).view(dt)
     tiny = asarray(np.ones((), ity).view(dt))  # (bit pattern 1: the smallest subnormal)
     r = where(equal(a, 0), copysign(tiny, b), stepped)
-    r = where(equal(a, b), a if dt == np.float16 else b, r)
+    r = where(equal(a, b), a if dt == np.float16 and _HALF_EQUAL_GIVES_X1 else b, r)
     r = where(logical_or(isnan(a), isnan(b)), a + b, r)
     return _finish(r, out)
 
 
 def spacing(x, /, out=None):
     """The distance from x to the next representable value away from zero (negative for
-    negative x; NaN for infinities and NaNs). float16, as NumPy's half-precision loop: the
-    distance to the next value towards +inf, for either sign."""
+    negative x; NaN for infinities and NaNs). float16, where the installed NumPy's half-precision
+    loop does so: the distance to the next value towards +inf, for either sign."""
     (a,), dt = _ufunc_inputs(np.spacing, (x,))
-    if dt == np.float16:
+    if dt == np.float16 and _HALF_SPACING_TO_INF:
         target = full(a.shape, np.inf, dt)
     else:
         target = where(a < 0, -np.inf, np.inf).astype(dt, copy=False)

@@ -316,6 +316,10 @@ def roots(p):
         companion = eye(N - 1, k=-1, dtype=p.dtype)
         companion[0, :] = -p[1:] / p[0]
         r = eigvals(companion)
+        # The roots of a real polynomial stay real when no imaginary part is nonzero (NumPy 2.5's
+        # eigvals is always complex, 2.4's was real then: NumPy's roots is real either way).
+        if p.dtype.kind == "f" and r.dtype.kind == "c" and not bool((r.imag != 0).any()):
+            r = r.real.copy()
     else:
         r = empty((0,), np.float64)
     return concatenate([r, zeros((trailing,), r.dtype)])

@@ -14,7 +14,7 @@ from simt import _kernelgen, _radix_sort
 # Tuning overrides that send rows longer than 16 keys down one path.
 PATHS = {
     "block_rows": {"serial": False, "onesweep_min": 0, "block_row": 2048},
-    "serial": {"serial": True},
+    "serial": {"serial": True, "serial_min_tile": 4096, "serial_tiles_per_core": 4},
     "serial_tiles": {"serial": True, "serial_min_tile": 64, "serial_tiles_per_core": 8},
     "digit_passes": {"serial": False, "onesweep_min": 0, "block_row": 16},
     "onesweep": {"serial": False, "onesweep_min": 17, "block_row": 16},
