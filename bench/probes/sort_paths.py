@@ -18,7 +18,7 @@ PATHS = {
     "onesweep": {"serial": False, "onesweep_min": 2049},
     "onesweep, 8 items": {"serial": False, "onesweep_min": 2049, "onesweep_items": 8},
     "onesweep, 24 items": {"serial": False, "onesweep_min": 2049, "onesweep_items": 24},
-    "serial tiles": {"serial": True},
+    "serial tiles": {"serial": True, "serial_min_tile": 4096, "serial_tiles_per_core": 4},
 }
 
 
