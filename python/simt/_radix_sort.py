@@ -22,11 +22,12 @@ from ._indexing import overlaps
 # (2**22 float32 keys on 2 cores: 3 Mkeys/s through the block-wide paths on fibers, 84 through
 # these in the benchmark of docs/performance.md).
 # `onesweep_min` > 0: single rows of at least that many keys take the one-sweep passes
-# (_onesweep), `onesweep_items` keys per thread at most. Off on cuda until measured on a GPU
-# (python -m bench.probes.sort_paths compares the paths there).
+# (_onesweep), `onesweep_items` keys per thread at most. (H200, 2026-12-01, python -m
+# bench.probes.sort_paths, float32 Mkeys/s, digit passes / one-sweep with 8 items: 2**14 55 / 108,
+# 2**18 723 / 1554, 2**22 9368 / 10541, 2**26 11547 / 12119; 16 and 24 items were slower.)
 TUNING = {
     "cuda": {"threads": 256, "items": 8, "radix_bits": 8, "short_row": 16, "block_row": 2048,
-             "onesweep_min": 0, "onesweep_items": 16},
+             "onesweep_min": 2049, "onesweep_items": 8},
     "cpu": {"threads": 64, "items": 16, "radix_bits": 8, "short_row": 16, "block_row": 2048,
             "onesweep_min": 0, "onesweep_items": 16,
             "serial": True, "serial_tiles_per_core": 4, "serial_min_tile": 4096},
