@@ -74,14 +74,14 @@ COMPILE_SCRIPT = textwrap.dedent("""
         total = (time.perf_counter() - t) * 1e3
         c = simt._simt.compile_counters()
         print(f"{total:.1f} {c['last_front_end_ms']:.2f} {c['last_load_ms']:.1f} {c['last_compiler_ms']:.1f} "
-              f"{c['last_driver_jit_ms']:.1f}")
+              f"{c['last_driver_jit_ms']:.1f} {c['last_nvvm_ms']:.1f}")
 """)
 
 
 def compile_times(cold_runs=3, env=None):
     """`cold_runs` processes with an empty kernel cache, then one more finding the last one's
     kernels on disk. Per process: import ms, first kernel ms, and for each later new kernel
-    [total, front end, backend load, NVRTC, driver JIT] ms. The driver's own JIT cache is off, so
+    [total, front end, backend load, NVRTC, driver JIT, libNVVM] ms. The driver's own JIT cache is off, so
     that every cold run really compiles its PTX. `env`: further environment variables."""
     with tempfile.TemporaryDirectory() as work:
         script = os.path.join(work, "compile_probe.py")
@@ -151,6 +151,33 @@ def launch_overhead_us(launches=1000):
         cuda.synchronize()
         best = min(best, (t1 - t0) / launches * 1e6)
     return best
+
+
+VECADD_SCRIPT = textwrap.dedent("""
+    import sys
+    sys.argv = ["probe"]
+    import simt
+    from scripts.cuda_probe import vecadd_bandwidth_tbs
+    print(vecadd_bandwidth_tbs(), simt._simt.compile_counters()["nvvm_compiled"])
+""")
+
+
+def vecadd_both_ways():
+    """The seed's vecadd in TB/s through the NVVM IR path and through NVRTC (SIMT_NVVM=0), each
+    in a fresh process with an empty cache; and how many kernels each compiled through NVVM."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = {}
+    for name, env in (("nvvm", {}), ("nvrtc", {"SIMT_NVVM": "0"})):
+        run_env = {**os.environ, **env, "PYTHONPATH": root + os.pathsep + os.environ.get("PYTHONPATH", "")}
+        with tempfile.TemporaryDirectory() as cache:
+            run_env["SIMT_CACHE_DIR"] = cache
+            r = subprocess.run([sys.executable, "-c", VECADD_SCRIPT], capture_output=True, text=True, env=run_env,
+                               timeout=120, cwd=root)
+        if r.returncode != 0:
+            raise RuntimeError(r.stderr)
+        tbs, nvvm = r.stdout.split()[-2:]
+        out[name] = (float(tbs), int(nvvm))
+    return out
 
 
 def vecadd_bandwidth_tbs(reps=20):
@@ -269,22 +296,23 @@ def main():
     later0 = [row for _, _, rows in cold for row in rows]
     for imp, first, rows in cold:
         print(f"  process: import {imp:.1f} ms, first kernel {first:.1f} ms")
-        for total, front, load, compiler, jit in rows:
+        for total, front, load, compiler, jit, nvvm in rows:
             print(f"    new kernel: {total:.1f} ms = front end {front:.2f} + backend load {load:.1f} "
-                  f"(NVRTC {compiler:.1f}, driver JIT {jit:.1f}) + launch/sync")
+                  f"(libNVVM {nvvm:.1f}, NVRTC {compiler:.1f}, driver JIT {jit:.1f}) + launch/sync")
     print(f"import_ms: {statistics.median(imp for imp, _, _ in cold):.1f}   (median)")
     print(f"first_kernel_cold_ms: {statistics.median(first for _, first, _ in cold):.1f}   (median; target <= 300)")
     print(f"new_kernel_cold_ms: {statistics.median(row[0] for row in later0):.1f}   "
-          f"(median of {len(later0)}: NVRTC {statistics.median(row[3] for row in later0):.1f}; target <= 40)")
-    # The same with SIMT_DRIVER_JIT=1 (NVRTC stops at PTX, the driver compiles it), and whether
-    # the driver's code is as fast: the tiled matmul compiled each way.
-    jit_cold, _ = compile_times(cold_runs=2, env={"SIMT_DRIVER_JIT": "1"})
-    jit_later = [row for _, _, rows in jit_cold for row in rows]
-    print(f"new_kernel_cold_driver_jit_ms: {statistics.median(row[0] for row in jit_later):.1f}   "
-          f"(median of {len(jit_later)} with SIMT_DRIVER_JIT=1: NVRTC {statistics.median(row[3] for row in jit_later):.1f}, "
-          f"driver JIT {statistics.median(row[4] for row in jit_later):.1f})")
-    print(f"matmul_TFLOPs: {matmul_tflops():.2f}   (16x16 tiles, unchecked, 4096; NVRTC cubin)")
-    print(f"matmul_driver_jit_TFLOPs: {matmul_tflops({'SIMT_DRIVER_JIT': '1'}):.2f}   (the same kernel, PTX compiled by the driver)")
+          f"(median of {len(later0)}: libNVVM {statistics.median(row[5] for row in later0):.1f}, "
+          f"driver JIT {statistics.median(row[4] for row in later0):.1f}; target <= 40)")
+    # The same kernels through NVRTC's cubins (SIMT_NVVM=0): what the NVVM IR path saves.
+    nvrtc_cold, _ = compile_times(cold_runs=2, env={"SIMT_NVVM": "0"})
+    nvrtc_later = [row for _, _, rows in nvrtc_cold for row in rows]
+    print(f"new_kernel_cold_nvrtc_ms: {statistics.median(row[0] for row in nvrtc_later):.1f}   "
+          f"(median of {len(nvrtc_later)} with SIMT_NVVM=0: NVRTC {statistics.median(row[3] for row in nvrtc_later):.1f})")
+    print(f"matmul_TFLOPs: {matmul_tflops():.2f}   (16x16 tiles, unchecked, 4096; shared memory: NVRTC cubin)")
+    both = vecadd_both_ways()
+    print(f"vecadd_nvvm_vs_nvrtc_TBps: {both['nvvm'][0]:.3f} / {both['nvrtc'][0]:.3f}   "
+          f"(2**24 float64, fresh processes; kernels through NVVM: {both['nvvm'][1]} / {both['nvrtc'][1]})")
     print(f"nvrtc_empty_kernel_ms: {nvrtc_floor_ms():.1f}   (NVRTC alone, empty kernel to a cubin, on this machine now)")
     print(f"front_end_ms: {max(row[1] for row in later0):.2f}   (max; target <= 1)")
     print(f"kernel_warm_from_disk_ms: {max([first1] + [row[0] for row in later1]):.1f}   (max; target <= 5)")

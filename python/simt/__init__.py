@@ -12,6 +12,9 @@ _simt._set_dtypes(_dtypes.SUPPORTED)
 # Where NVIDIA's wheels (NVRTC) may be installed, for the pathfinder; set before the backend is chosen.
 _simt._set_site_packages([_p for _p in __import__("sys").path if _p.endswith(("site-packages", "dist-packages"))])
 _simt.select_default_backend()
+# NVRTC cubins being made in the background for the disk cache (kernels the NVVM IR path loaded)
+# are finished, or dropped, before the interpreter and the C++ statics they use go away.
+__import__("atexit").register(_simt._finish_cubin_backfill)
 
 from . import cuda, pathfinder, random  # noqa: E402
 from ._creation import (array, asarray, asnumpy, empty, empty_like, full, full_like, ones, ones_like,  # noqa: E402

@@ -4,15 +4,18 @@
 #include <Python.h>
 #include <nanobind/stl/pair.h>
 #include <thread>
+#include "backend/cuda/cubin_backfill.h"
 #include "backend/cuda/cuda_backend.h"
 #include "backend/cuda/driver_api.h"
 #include "backend/cuda/nvrtc_api.h"
 #include "backend/cuda/nvrtc_check.h"
 #include "backend/cuda/nvrtc_compile.h"
+#include "backend/cuda/nvvm_compile.h"
 #include "backend/cuda/pathfinder.h"
 #include "backend/cuda/ptx_compiler.h"
 #include "bindings.h"
 #include "codegen/cuda_source_log.h"
+#include "codegen/nvvm_ir.h"
 #include "runtime/current_stream.h"
 #include "runtime/dispatcher.h"
 #include "support/error.h"
@@ -96,6 +99,7 @@ void bind_cuda(nb::module_& m) {
         r["nvrtc"] = search_dict(nvrtc);
         r["include"] = search_dict(find_cuda_include(in, nvrtc.path));
         r["libdevice"] = search_dict(find_libdevice(in));
+        r["libnvvm"] = search_dict(find_libnvvm(in));
         r["driver"] = driver_dict();
         r["nvrtc_library"] = nvrtc_dict();
         r["cuda_unavailable_reason"] = cuda_unavailable_reason();
@@ -146,6 +150,22 @@ void bind_cuda(nb::module_& m) {
         return out;
     });
 
+    // NVVM IR of each compiled specialization (numba's inspect_llvm): what the cuda backend
+    // gives libNVVM, or a comment saying why the kernel compiles from CUDA C++ instead.
+    m.def("_specialization_llvm", [](Dispatcher& d) {
+        nb::dict out;
+        for (const CompiledKernel* k : d.specializations()) {
+            nb::list types;
+            for (const Type* t : k->param_types) types.append(t->str());
+            std::string why;
+            std::optional<NvvmModule> m = emit_nvvm_ir(*k->unit, &why);
+            out[nb::tuple(types)] = m ? m->ir
+                                      : "; kernel '" + k->unit->kernel->name + "' compiles from CUDA C++ through NVRTC (see " +
+                                            "inspect_source()): the NVVM IR emission does not cover " + why + "\n";
+        }
+        return out;
+    });
+
     m.def("release_cached_memory", [] {
         nb::gil_scoped_release release;
         backend().release_cached_memory();
@@ -162,8 +182,24 @@ void bind_cuda(nb::module_& m) {
         nb::dict d;
         d["checked"] = report.checked;
         d["failures"] = report.failures;
+        d["nvvm_checked"] = report.nvvm_checked;
+        d["nvvm_skipped"] = report.nvvm_skipped;
+        d["nvvm_not_covered"] = report.not_covered;
         return d;
     }, nb::arg("arch"), nb::arg("threads"), nb::arg("full") = false);
+    m.def("_finish_cubin_backfill", [] {
+        nb::gil_scoped_release release;
+        finish_cubin_backfill();
+    });
+    m.def("_wait_for_cubin_backfill", [] {
+        nb::gil_scoped_release release;
+        wait_for_cubin_backfill();
+    });
+    m.def("_nvvm_available", [] {
+        std::string why;
+        bool ok = nvvm_available(&why);
+        return std::make_pair(ok, why);
+    });
     m.def("_nvrtc_available", [] {
         std::string why;
         bool ok = nvrtc_available(&why);

@@ -57,6 +57,8 @@ void bind_runtime(nb::module_& m) {
         nb::dict d;
         d["compiled"] = c.compiled;
         d["disk_hits"] = c.disk_hits;
+        d["nvvm_compiled"] = c.nvvm_compiled;
+        d["last_nvvm_ms"] = c.last_nvvm_ms;
         d["memory_hits"] = c.memory_hits;
         d["last_front_end_ms"] = c.last_front_end_ms;
         d["last_load_ms"] = c.last_load_ms;

@@ -27,16 +27,34 @@ def run_check():
         return {"checked": 0, "failures": [], "skipped": why}
     threads = max(1, (os.cpu_count() or 1))
     report = simt._simt._nvrtc_check(ARCH, threads, full=FULL)
-    return {"checked": report["checked"], "failures": list(report["failures"]), "skipped": ""}
+    return {"checked": report["checked"], "failures": list(report["failures"]), "skipped": "",
+            "nvvm_checked": report["nvvm_checked"], "nvvm_skipped": report["nvvm_skipped"],
+            "nvvm_not_covered": list(report["nvvm_not_covered"])}
 
 
 def merge(results):
-    merged = {"checked": 0, "failures": [], "skipped": ""}
+    merged = {"checked": 0, "failures": [], "skipped": "", "nvvm_checked": 0, "nvvm_skipped": "", "nvvm_not_covered": []}
     for r in results:
         merged["checked"] += r["checked"]
         merged["failures"].extend(r["failures"])
         merged["skipped"] = merged["skipped"] or r["skipped"]
+        merged["nvvm_checked"] += r.get("nvvm_checked", 0)
+        merged["nvvm_skipped"] = merged["nvvm_skipped"] or r.get("nvvm_skipped", "")
+        merged["nvvm_not_covered"].extend(r.get("nvvm_not_covered", []))
     return merged
+
+
+def _nvvm_line(merged):
+    """One line on the NVVM IR half of the check: how many kernels' IR compiled, and what keeps
+    the others on the CUDA C++ path (the commonest reasons)."""
+    if merged["nvvm_skipped"]:
+        return "NVVM IR check SKIPPED: " + merged["nvvm_skipped"].splitlines()[0]
+    reasons = {}
+    for why in merged["nvvm_not_covered"]:
+        reasons[why] = reasons.get(why, 0) + 1
+    top = ", ".join(f"{why} {n}" for why, n in sorted(reasons.items(), key=lambda kv: -kv[1])[:6])
+    return (f"NVVM IR check: {merged['nvvm_checked']} kernel(s) compile with libNVVM for compute_{ARCH}; "
+            f"{len(merged['nvvm_not_covered'])} take the CUDA C++ path ({top})")
 
 
 def session_finish(session):
@@ -73,6 +91,7 @@ def terminal_summary(terminalreporter, config):
     if not merged["failures"]:
         how = "compile to cubins" if FULL else "pass NVRTC's device front end"
         tr.write_line(f"NVRTC check: {merged['checked']} generated kernel source(s) {how} for sm_{ARCH}", green=True)
+        tr.write_line(_nvvm_line(merged), green=not merged["nvvm_skipped"], yellow=bool(merged["nvvm_skipped"]))
         return
     tr.section(f"NVRTC check: {len(merged['failures'])} generated kernel(s) do not compile for sm_{ARCH}", red=True)
     for f in merged["failures"]:

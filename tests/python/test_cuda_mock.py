@@ -69,6 +69,9 @@ def on_mock(mock_dir, tmp_path):
             "LD_LIBRARY_PATH": str(mock_dir) + os.pathsep + os.environ.get("LD_LIBRARY_PATH", ""),
             "SIMT_CACHE_DIR": str(tmp_path / "cache"),
             "PYTHONPATH": os.pathsep.join(p for p in (SIMT_PATH, os.environ.get("PYTHONPATH")) if p),
+            # Kernels take the NVRTC path whose driver calls these tests check; the NVVM IR path
+            # has its own test below (SIMT_NVVM=1).
+            "SIMT_NVVM": "0",
         })
         full_env.update(env or {})
         r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=full_env, timeout=300,
@@ -428,6 +431,29 @@ def test_kernels_come_from_nvrtc_and_the_disk_cache(on_mock):
     second = on_mock(code).stdout
     assert "'compiled': 0" in second and "'disk_hits': 2" in second
     assert "nvrtc loaded: False" in second  # cached kernels need no NVRTC at all
+
+
+@pytest.mark.skipif(not simt._simt._nvvm_available()[0], reason="libNVVM not found (pip install nvidia-nvvm)")
+def test_nvvm_ir_kernels_load_as_ptx_and_leave_nvrtc_cubins_for_later_processes(on_mock):
+    code = """
+        def make(c):
+            @cuda.jit
+            def k(A):
+                A[cuda.grid(1)] = c
+            return k
+        a = simt.zeros(8)
+        for c in (1.5, 2.5):
+            make(c)[1, 8](a)
+            assert last_launch()[0] == "k"
+        simt._simt._wait_for_cubin_backfill()
+        c = dict(simt._simt.compile_counters())
+        print(mock.mock_cuda_ptx_jits(), c["compiled"], c["nvvm_compiled"], c["disk_hits"],
+              "libnvrtc" in open("/proc/self/maps").read())
+    """
+    # Cold: libNVVM's PTX, compiled by the driver (two JITs); NVRTC's cubins are made meanwhile.
+    assert on_mock(code, env={"SIMT_NVVM": "1"}).stdout.split() == ["2", "2", "2", "0", "True"]
+    # Warm: the backfilled cubins from the disk cache, no JIT, no compile, no NVRTC.
+    assert on_mock(code, env={"SIMT_NVVM": "1"}).stdout.split() == ["0", "0", "0", "2", "False"]
 
 
 def test_driver_jit_on_request_and_nvrtc_cubins_once_the_driver_declines(on_mock, tmp_path):

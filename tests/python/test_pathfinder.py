@@ -28,6 +28,13 @@ def run_report(env_changes, code="from simt import pathfinder; import json; prin
     return json.loads(r.stdout)
 
 
+def report_with_site_packages(site):
+    """The report of a process that has `site` first on sys.path (and no CUDA_PATH/CUDA_HOME)."""
+    code = ("import sys; sys.path.insert(0, %r); from simt import pathfinder; import json; "
+            "print(json.dumps(pathfinder.report()))" % str(site))
+    return run_report({"CUDA_PATH": None, "CUDA_HOME": None}, code)
+
+
 def fake_file(path):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(b"\x7fELF fake")
@@ -36,7 +43,7 @@ def fake_file(path):
 
 def test_report_has_every_component_and_what_was_tried():
     r = pathfinder.report()
-    for key in ("libcuda", "nvrtc", "include", "libdevice"):
+    for key in ("libcuda", "nvrtc", "include", "libdevice", "libnvvm"):
         entry = r[key]
         assert set(entry) == {"path", "found_by", "tried"}
         if entry["path"] is None:
@@ -58,7 +65,7 @@ def test_module_prints_a_report():
     assert r.returncode == 0, r.stderr
     out = r.stdout
     assert out.startswith("simt pathfinder: where the CUDA pieces are (active backend: ")
-    for label in ("CUDA driver", "NVRTC", "CUDA headers", "libdevice"):
+    for label in ("CUDA driver", "NVRTC", "CUDA headers", "libdevice", "libNVVM"):
         assert f"  {label}" in out
     nvrtc = pathfinder.report()["nvrtc"]
     if nvrtc["path"]:
@@ -78,18 +85,27 @@ def test_cuda_path_wins_and_is_reported(tmp_path):
 def test_nvidia_wheel_in_site_packages_is_found(tmp_path):
     site = tmp_path / "venv" / "lib" / "site-packages"
     lib = fake_file(site / "nvidia" / "cu13" / "lib" / "libnvrtc.so.13")
-    code = ("import sys; sys.path.insert(0, %r); from simt import pathfinder; import json; "
-            "print(json.dumps(pathfinder.report()))" % str(site))
-    r = run_report({"CUDA_PATH": None, "CUDA_HOME": None}, code)
+    r = report_with_site_packages(site)
     assert r["nvrtc"]["path"] == lib and r["nvrtc"]["found_by"] == "site-packages"
     assert str(site) in r["site_packages"]
     assert "$CUDA_PATH: not set" in r["nvrtc"]["tried"] and "$CUDA_HOME: not set" in r["nvrtc"]["tried"]
 
 
+def test_libnvvm_in_cuda_path_and_in_the_nvidia_wheel(tmp_path):
+    lib = fake_file(tmp_path / "cuda" / "nvvm" / "lib64" / "libnvvm.so.4")
+    r = run_report({"CUDA_PATH": str(tmp_path / "cuda"), "CUDA_HOME": None})
+    assert r["libnvvm"]["path"] == lib and r["libnvvm"]["found_by"] == "CUDA_PATH"
+    site = tmp_path / "venv" / "lib" / "site-packages"
+    wheel = fake_file(site / "nvidia" / "cu13" / "lib" / "libnvvm.so.4")
+    r = report_with_site_packages(site)
+    assert r["libnvvm"]["path"] == wheel and r["libnvvm"]["found_by"] == "site-packages"
+
+
 def test_find_functions_return_paths_or_list_the_places_tried():
     r = pathfinder.report()
     for key, find in (("libcuda", pathfinder.find_libcuda), ("nvrtc", pathfinder.find_nvrtc),
-                      ("include", pathfinder.find_cuda_include_dir), ("libdevice", pathfinder.find_libdevice)):
+                      ("include", pathfinder.find_cuda_include_dir), ("libdevice", pathfinder.find_libdevice),
+                      ("libnvvm", pathfinder.find_libnvvm)):
         if r[key]["path"] is not None:
             assert find() == r[key]["path"]
         else:

@@ -94,6 +94,16 @@ class Dispatcher(_simt.Dispatcher):
             return asm
         return asm[tuple(str(t) for t in signature)]
 
+    def inspect_llvm(self, signature=None):
+        """NVVM IR (LLVM IR for libNVVM) of each compiled specialization, keyed by argument types
+        (with `signature`, just that one): the cuda backend compiles kernels of the covered
+        language core this way (faster than NVRTC); for any other kernel the text is a comment
+        naming what it uses, and its CUDA C++ (inspect_source()) is what NVRTC compiles."""
+        ir = _simt._specialization_llvm(self)
+        if signature is None:
+            return ir
+        return ir[tuple(str(t) for t in signature)]
+
     @property
     def signatures(self):
         return list(self._sources().keys())

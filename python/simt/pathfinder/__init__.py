@@ -1,5 +1,6 @@
 """simt.pathfinder: where this machine's CUDA pieces are — the driver (libcuda), NVRTC, the CUDA
-headers and libdevice — and, for anything missing, every place that was tried.
+headers, libdevice and libNVVM (optional: the faster compile path) — and, for anything missing,
+every place that was tried.
 
 `python -m simt.pathfinder` prints the report. The search itself is C++ (the cuda backend uses
 the same results): libcuda through the OS loader only; NVRTC in $CUDA_PATH, $CUDA_HOME, NVIDIA
@@ -7,13 +8,14 @@ wheels in site-packages, the OS loader, then /usr/local/cuda."""
 from .. import _simt
 
 __all__ = ["NotFoundError", "report", "format_report", "find_libcuda", "find_nvrtc", "find_cuda_include_dir",
-           "find_libdevice"]
+           "find_libdevice", "find_libnvvm"]
 
 _WHAT = {
     "libcuda": "the CUDA driver (libcuda.so.1)",
     "nvrtc": "NVRTC (libnvrtc.so)",
     "include": "the CUDA headers (cuda_runtime.h)",
     "libdevice": "libdevice (libdevice.10.bc)",
+    "libnvvm": "libNVVM (libnvvm.so)",
 }
 
 
@@ -59,6 +61,12 @@ def find_libdevice():
     return _find("libdevice")
 
 
+def find_libnvvm():
+    """Path of libNVVM, which the cuda backend compiles most kernels with when it is there
+    (NVRTC compiles the rest, and all of them without it)."""
+    return _find("libnvvm")
+
+
 def _version(v):
     return f"{v[0]}.{v[1]}" if v else "?"
 
@@ -69,7 +77,7 @@ def format_report(r=None):
     out = [f"simt pathfinder: where the CUDA pieces are (active backend: {r['backend']})", ""]
     rows = []
     for key, label in (("libcuda", "CUDA driver"), ("nvrtc", "NVRTC"), ("include", "CUDA headers"),
-                       ("libdevice", "libdevice")):
+                       ("libdevice", "libdevice"), ("libnvvm", "libNVVM")):
         e = r[key]
         rows.append((label, e["path"] or "not found", f"(found by {e['found_by']})" if e["path"] else ""))
     width = max(len(p) for _, p, _ in rows)
@@ -100,6 +108,10 @@ def format_report(r=None):
             what = _WHAT[key]
             out.append(f"{what[0].upper()}{what[1:]} was not found. Looked in:")
             out.extend("  - " + t for t in e["tried"])
+    if r["libnvvm"]["path"] is None:
+        out.append("")
+        out.append("libNVVM was not found: every kernel compiles through NVRTC (slower to compile, the same code); "
+                   "`pip install nvidia-nvvm` or a CUDA toolkit's nvvm/lib64 provides it.")
     if r["backend"] != "cuda" and r["libcuda"]["path"] and r.get("cuda_unavailable_reason"):
         out.append("")
         out.append("The cuda backend is unavailable: " + r["cuda_unavailable_reason"])

@@ -15,6 +15,8 @@ struct RecordedCudaSource {
     std::string codegen_error;  // set when emitting CUDA C++ for the kernel failed
     bool raw = false;                // the user's own CUDA C++ (simt.RawKernel): NVRTC without --minimal
     std::vector<std::string> extra;  // ... with the user's NVRTC options
+    std::optional<NvvmModule> nvvm;  // the kernel as NVVM IR, where the IR emission covers it
+    std::string nvvm_why;            // ... else the first construct it does not cover
 };
 
 void set_cuda_source_recording(bool on);

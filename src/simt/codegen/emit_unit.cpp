@@ -15,6 +15,7 @@ Emitter::Emitter(const CompileUnit& unit, Target target) : unit_(unit), target_(
 
 GeneratedSource emit_unit(const CompileUnit& unit, Target target) {
     GeneratedSource g = Emitter(unit, target).run();
+    if (target == Target::Cuda) g.nvvm = emit_nvvm_ir(unit);
     if (cuda_source_recording()) record_cuda_source(unit, target == Target::Cuda ? &g : nullptr);
     return g;
 }

@@ -9,6 +9,7 @@
 #include <vector>
 #include "codegen/guards.h"
 #include "codegen/loop_bounds.h"
+#include "codegen/nvvm_ir.h"
 #include "sema/typed_function.h"
 
 namespace simt {
@@ -32,6 +33,8 @@ struct GeneratedSource {
     std::vector<std::string> compiler_options;
     std::string parameter_table;  // cpu: exported function giving each parameter's byte size
     bool entry_is_name_expression = false;  // cuda: entry_name is a C++ name such as "k<float>"
+    // cuda: the same kernel as NVVM IR, where the IR emission covers it (the backend's fast path).
+    std::optional<NvvmModule> nvvm;
 };
 
 GeneratedSource emit_unit(const CompileUnit& unit, Target target);

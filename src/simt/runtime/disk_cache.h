@@ -35,11 +35,13 @@ struct CompileCounters {
     int64_t compiled = 0;     // compiled by the host compiler or NVRTC
     int64_t disk_hits = 0;    // loaded from the disk cache
     int64_t memory_hits = 0;  // already loaded in this process
+    int64_t nvvm_compiled = 0;  // of `compiled`, cuda kernels compiled through NVVM IR (codegen/nvvm_ir.h)
     // Where the latest new specialization's time went (milliseconds), for benchmarks.
     double last_front_end_ms = 0;  // parse, types, code generation
     double last_load_ms = 0;       // the backend's load: compile or disk cache, module load
     double last_compiler_ms = 0;   // the host compiler or NVRTC, in the latest compile
     double last_driver_jit_ms = 0; // the driver compiling PTX, in the latest PTX module load
+    double last_nvvm_ms = 0;       // libNVVM making PTX of NVVM IR, in the latest NVVM compile
 };
 CompileCounters& compile_counters();
 

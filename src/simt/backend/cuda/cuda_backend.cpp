@@ -13,7 +13,9 @@
 #include "backend/cuda/builtin_kernels.h"
 #include "backend/cuda/driver_api.h"
 #include "backend/cuda/nvrtc_api.h"
+#include "backend/cuda/cubin_backfill.h"
 #include "backend/cuda/nvrtc_compile.h"
+#include "backend/cuda/nvvm_compile.h"
 #include "backend/cuda/pinned_ranges.h"
 #include "backend/cuda/pinned_staging.h"
 #include "backend/cuda/ptx_module.h"
@@ -71,6 +73,7 @@ public:
     std::vector<std::string> extra;  // ... and its NVRTC options
     bool name_expression = false;    // entry is a C++ name such as "k<float>" (RawModule name_expressions)
     std::string symbol;              // ... then its lowered name, once compiled
+    std::optional<NvvmModule> nvvm;  // the kernel as NVVM IR (the fast path), where covered
     bool checked = false;
     int arch = 0;  // of the device it was first loaded for (inspect_asm)
     std::unique_ptr<PerDevice[]> per_device;
@@ -89,7 +92,10 @@ public:
         return r;
     }
     std::vector<int64_t> parameter_sizes() override;
-    std::string assembly() const override { return compile_ptx_text(request(arch)); }
+    std::string assembly() const override {
+        if (nvvm && nvvm_supports_arch(arch)) return nvvm_ptx(*nvvm, arch);  // what the GPU runs
+        return compile_ptx_text(request(arch));
+    }
 };
 
 // A boundscheck launch whose record is read once `done` has been reached.
@@ -389,6 +395,7 @@ public:
         kernel->raw = source.raw_cuda;
         kernel->extra = source.compiler_options;
         kernel->name_expression = source.entry_is_name_expression;
+        kernel->nvvm = source.nvvm;
         kernel->checked = options.bounds == BoundsMode::Checked || options.debug;  // (debug: asserts)
         DeviceState& s = bind();
         kernel->arch = s.arch;
@@ -623,6 +630,8 @@ private:
     // The kernel's module: a cubin from NVRTC, or PTX the driver compiles (NVRTC older than the
     // device, or SIMT_DRIVER_JIT=1 until the driver declines PTX as such).
     cu::Module load_module(CudaKernel& k, DeviceState& s, bool via_driver) {
+        if (k.nvvm && nvvm_supports_arch(s.arch))
+            if (cu::Module m = load_through_nvvm(k, s)) return m;
         CudaImage image = compile_for_device(k.request(s.arch), via_driver);
         if (k.name_expression && !image.lowered_names.empty()) k.symbol = image.lowered_names[0];
         cu::Module module = nullptr;
@@ -643,6 +652,39 @@ private:
         throw Error(ErrorKind::Compiler, "the driver could not compile kernel '" + k.entry + "' from PTX (" +
                                              driver_error_text(loaded.result) + ")" +
                                              (loaded.log.empty() ? "" : ":\n" + loaded.log));
+    }
+
+    // The NVVM IR fast path (codegen/nvvm_ir.h): NVRTC's cubin when an earlier process left it in
+    // the disk cache; else libNVVM's PTX, compiled by the driver as a whole program (the same
+    // SASS as NVRTC's cubin path), with NVRTC's cubin made on the backfill thread for later
+    // processes. Null when the IR does not compile (SIMT_NVVM_STRICT=1: raise): NVRTC takes it.
+    cu::Module load_through_nvvm(CudaKernel& k, DeviceState& s) {
+        NvrtcRequest request = k.request(s.arch);
+        cu::Module module = nullptr;
+        CudaImage cached;
+        if (cached_cubin(request, &cached)) {
+            check(d_.cuModuleLoadData(&module, cached.bytes.data()));
+            return module;
+        }
+        static const bool strict = std::getenv("SIMT_NVVM_STRICT") && std::string(std::getenv("SIMT_NVVM_STRICT")) == "1";
+        std::string ptx;
+        try {
+            ptx = nvvm_ptx(*k.nvvm, s.arch);
+        } catch (const Error&) {
+            if (strict) throw;
+            return nullptr;
+        }
+        Stopwatch jit;
+        PtxLoad loaded = load_ptx_module(d_, ptx, k.options);
+        compile_counters().last_driver_jit_ms = jit.ms();
+        if (loaded.result != cu::kSuccess) {
+            if (strict)
+                throw Error(ErrorKind::Compiler, "the driver could not compile kernel '" + k.entry + "' from libNVVM's PTX (" +
+                                                     driver_error_text(loaded.result) + ")" + (loaded.log.empty() ? "" : ":\n" + loaded.log));
+            return nullptr;
+        }
+        backfill_cubin(request);
+        return loaded.module;
     }
 
     const BuiltinKernels& builtins(DeviceState& s) {

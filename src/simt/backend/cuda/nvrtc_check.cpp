@@ -5,6 +5,7 @@
 #include <thread>
 #include "backend/cuda/nvrtc_api.h"
 #include "backend/cuda/nvrtc_compile.h"
+#include "backend/cuda/nvvm_compile.h"
 #include "support/error.h"
 
 namespace simt {
@@ -13,6 +14,9 @@ NvrtcCheckReport check_with_nvrtc(const std::vector<RecordedCudaSource>& sources
     NvrtcCheckReport report;
     std::vector<std::string> failure(sources.size());
     std::atomic<size_t> next{0};
+    std::string why;
+    const bool nvvm_ok = nvvm_available(&why);
+    std::atomic<int> nvvm_compiled{0};
     auto work = [&] {
         for (size_t i = next++; i < sources.size(); i = next++) {
             const RecordedCudaSource& s = sources[i];
@@ -30,6 +34,10 @@ NvrtcCheckReport check_with_nvrtc(const std::vector<RecordedCudaSource>& sources
             try {
                 if (full) compile_for_device(req);
                 else check_device_code(req);
+                if (s.nvvm && nvvm_ok) {
+                    nvvm_ptx(*s.nvvm, arch);
+                    ++nvvm_compiled;
+                }
             } catch (const Error& e) {
                 failure[i] = e.what();
             }
@@ -43,6 +51,10 @@ NvrtcCheckReport check_with_nvrtc(const std::vector<RecordedCudaSource>& sources
     work();
     for (std::thread& t : pool) t.join();
     report.checked = int(sources.size());
+    report.nvvm_checked = nvvm_compiled.load();
+    report.nvvm_skipped = nvvm_ok ? "" : why;
+    for (const RecordedCudaSource& s : sources)
+        if (!s.raw && s.codegen_error.empty() && !s.nvvm) report.not_covered.push_back(s.nvvm_why);
     for (std::string& f : failure)
         if (!f.empty()) report.failures.push_back(std::move(f));
     return report;

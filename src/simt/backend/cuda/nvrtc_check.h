@@ -9,10 +9,14 @@ namespace simt {
 
 struct NvrtcCheckReport {
     int checked = 0;                    // sources checked
-    std::vector<std::string> failures;  // one message per failing kernel: its name and NVRTC's log
+    std::vector<std::string> failures;  // one message per failing kernel: its name and NVRTC's (or libNVVM's) log
+    int nvvm_checked = 0;               // kernels whose NVVM IR libNVVM compiled
+    std::string nvvm_skipped;           // why the NVVM IR was not checked ("" when it was)
+    std::vector<std::string> not_covered;  // per kernel outside the NVVM IR path: what it uses
 };
 
-// `full`: compile to a cubin (through the disk cache); else NVRTC's device front end only, which
+// Each kernel's NVVM IR (where the IR emission covers it) is compiled by libNVVM as well, when
+// libNVVM is found. `full`: compile to a cubin (through the disk cache); else NVRTC's device front end only, which
 // reports the same source errors in about half the time (see check_device_code).
 NvrtcCheckReport check_with_nvrtc(const std::vector<RecordedCudaSource>& sources, int arch, int threads, bool full);
 

@@ -71,7 +71,7 @@ void compile_program(const NvrtcRequest& req, const std::string& target, const s
     for (const std::string& e : req.name_expressions) check_nvrtc(api.nvrtcAddNameExpression(p.handle, e.c_str()), "nvrtcAddNameExpression");
     Stopwatch compiling;
     cu::NvrtcResult r = api.nvrtcCompileProgram(p.handle, int(argv.size()), argv.data());
-    record_ms(&CompileCounters::last_compiler_ms, compiling.ms());
+    if (!req.background) record_ms(&CompileCounters::last_compiler_ms, compiling.ms());
     if (!in.headers.empty()) grow_pch_heap_if_needed(p.handle);
     if (r != cu::kNvrtcSuccess) {
         std::string log = program_log(p.handle);
@@ -146,11 +146,11 @@ std::string cached_compile(const NvrtcRequest& req, const std::string& target, b
     if (cache.lookup("cuda", key, suffix, path, &bytes) && !bytes.empty() &&
         (req.name_expressions.empty() || (cache.lookup("cuda", key, ".names", path, &names) &&
                                           split_lines(names).size() == req.name_expressions.size()))) {
-        count(&CompileCounters::disk_hits);
+        if (!req.background) count(&CompileCounters::disk_hits);
         if (!req.name_expressions.empty()) *lowered = split_lines(names);
         return bytes;
     }
-    count(&CompileCounters::compiled);
+    if (!req.background) count(&CompileCounters::compiled);
     lowered->clear();
     bytes = run_nvrtc(req, target, cubin, lowered);
     try {
@@ -232,6 +232,19 @@ CudaImage compile_for_device(const NvrtcRequest& req, bool ptx_for_driver) {
     }
     image.bytes = cached_compile(req, image.target, image.is_cubin, &image.lowered_names);
     return image;
+}
+
+bool cached_cubin(const NvrtcRequest& req, CudaImage* image) {
+    bool cubin = false;
+    std::string target = nvrtc_target_for(req.arch, &cubin);
+    if (!cubin || !req.name_expressions.empty()) return false;
+    std::string path, bytes;
+    if (!DiskCache::instance().lookup("cuda", cache_key(req, target), ".cubin", path, &bytes) || bytes.empty()) return false;
+    if (!req.background) count(&CompileCounters::disk_hits);
+    image->bytes = std::move(bytes);
+    image->is_cubin = true;
+    image->target = target;
+    return true;
 }
 
 namespace {

@@ -20,6 +20,7 @@ struct NvrtcRequest {
     // C++ names of template kernels to instantiate (RawModule's name_expressions): the image
     // comes with each one's lowered (mangled) symbol name.
     std::vector<std::string> name_expressions;
+    bool background = false;  // a cache fill on the backfill thread: counted in no compile counter
 };
 
 struct CudaImage {
@@ -39,6 +40,9 @@ std::string nvrtc_target_for(int arch, bool* cubin);
 // `ptx_for_driver`, PTX for the driver to compile even where NVRTC could make the cubin (not for
 // debug or relocatable code).
 CudaImage compile_for_device(const NvrtcRequest& request, bool ptx_for_driver = false);
+// The cubin for `request`'s device when the disk cache already holds it (counted as a disk hit);
+// false when NVRTC would have to compile it (or could only make PTX for this device).
+bool cached_cubin(const NvrtcRequest& request, CudaImage* image);
 // Runs NVRTC's device front end only (parsing, semantic checks, template instantiation; no
 // optimizer or assembler): the request's errors, a fraction of a full compile's time.
 void check_device_code(const NvrtcRequest& request);

@@ -215,6 +215,41 @@ SearchResult find_libdevice(const SearchInputs& in) {
     return r;
 }
 
+SearchResult find_libnvvm(const SearchInputs& in) {
+    SearchResult r;
+    const std::vector<std::string> names = {"nvvm/lib64/libnvvm.so.4", "nvvm/lib64/libnvvm.so"};
+    auto under = [&](const std::string& root) {
+        std::vector<std::string> c;
+        for (const std::string& n : names) c.push_back(root + "/" + n);
+        return c;
+    };
+    for (const auto& [root, label] : env_roots(in, r))
+        if (first_existing(r, under(root), "", label)) return r;
+    for (const std::string& sp : in.site_packages)
+        if (first_existing(r, {sp + "/nvidia/cu13/lib/libnvvm.so.4", sp + "/nvidia/cuda_nvcc/nvvm/lib64/libnvvm.so.4",
+                               sp + "/nvidia/cuda_nvcc/nvvm/lib64/libnvvm.so"},
+                           "", "site-packages"))
+            return r;
+    for (const char* name : {"libnvvm.so.4", "libnvvm.so"}) {
+        std::string error;
+        std::string path = in.os_loader ? in.os_loader(name, &error) : "";
+        if (!path.empty()) { r.path = path; r.found_by = "OS loader"; return r; }
+        r.tried.push_back(std::string("OS loader, ") + name + ": " + (error.empty() ? "not found" : error));
+    }
+    first_existing(r, under(in.default_root), "", in.default_root);
+    return r;
+}
+
+const SearchResult& libnvvm_location() {
+    static const SearchResult r = find_libnvvm(system_search_inputs());
+    return r;
+}
+
+const SearchResult& libdevice_location() {
+    static const SearchResult r = find_libdevice(system_search_inputs());
+    return r;
+}
+
 const SearchResult& cuda_include_location() {
     static const SearchResult r = find_cuda_include(system_search_inputs(), nvrtc_location().path);
     return r;

@@ -38,8 +38,11 @@ SearchResult find_libcuda(const SearchInputs& in);
 SearchResult find_nvrtc(const SearchInputs& in);
 // The directory holding cuda_runtime.h (same places, plus next to the NVRTC that was found).
 SearchResult find_cuda_include(const SearchInputs& in, const std::string& nvrtc_path);
-// libdevice.10.bc (reported for users of NVVM; NVRTC carries its own copy).
+// libdevice.10.bc (the NVVM IR path links it for math functions; NVRTC carries its own copy).
 SearchResult find_libdevice(const SearchInputs& in);
+// libNVVM (the NVVM IR path, codegen/nvvm_ir.h): $CUDA_PATH, $CUDA_HOME, NVIDIA wheels, the OS
+// loader, /usr/local/cuda; each under nvvm/lib64.
+SearchResult find_libnvvm(const SearchInputs& in);
 
 // The newest libnvrtc.so.<version> in `dir` (ignoring the builtins and .alt variants), else
 // libnvrtc.so, else "".
@@ -48,6 +51,8 @@ std::string newest_nvrtc_in(const std::string& dir);
 // The process-wide results, searched once.
 const SearchResult& libcuda_location();
 const SearchResult& nvrtc_location();
-const SearchResult& cuda_include_location();  // (raw CUDA C++ may include the toolkit's headers)
+const SearchResult& cuda_include_location();
+const SearchResult& libnvvm_location();
+const SearchResult& libdevice_location();  // (raw CUDA C++ may include the toolkit's headers)
 
 }  // namespace simt

@@ -1,0 +1,115 @@
+// The cubin backfill worker (see cubin_backfill.h): one thread, started on first use.
+#include "backend/cuda/cubin_backfill.h"
+#include <unistd.h>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+#include "backend/cuda/nvrtc_api.h"
+#include "runtime/disk_cache.h"
+
+namespace simt {
+
+namespace {
+
+class Worker {
+public:
+    Worker() : owner_(::getpid()), thread_([this] { run(); }) {}
+    ~Worker() { finish(); }
+    // Compiles what the deadline allows, then stops the thread. Called at interpreter exit, before
+    // static objects the compile path uses are destroyed (a compile must not outlive them).
+    void finish() {
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            if (stopping_) return;
+            stopping_ = true;
+            deadline_ = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+        }
+        changed_.notify_all();
+        if (thread_.joinable()) {
+            if (::getpid() == owner_) thread_.join();
+            else thread_.detach();  // a forked child has no such thread
+        }
+    }
+    void add(const NvrtcRequest& r) {
+        if (::getpid() != owner_) return;
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            if (stopping_) return;
+            queue_.push_back(r);
+        }
+        changed_.notify_all();
+    }
+    void wait_idle() {
+        std::unique_lock<std::mutex> lock(mutex_);
+        changed_.wait(lock, [this] { return (queue_.empty() && !busy_) || stopped_; });
+    }
+
+private:
+    void run() {
+        std::unique_lock<std::mutex> lock(mutex_);
+        for (;;) {
+            changed_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+            if (queue_.empty() || (stopping_ && std::chrono::steady_clock::now() > deadline_)) break;
+            NvrtcRequest r = std::move(queue_.front());
+            queue_.pop_front();
+            busy_ = true;
+            lock.unlock();
+            try {
+                compile_for_device(r);
+            } catch (...) {
+                // Only a cache fill: the kernel already runs; a later process compiles it again.
+            }
+            lock.lock();
+            busy_ = false;
+            changed_.notify_all();
+        }
+        queue_.clear();
+        busy_ = false;
+        stopped_ = true;
+        changed_.notify_all();
+    }
+
+    pid_t owner_;
+    std::mutex mutex_;
+    std::condition_variable changed_;
+    std::deque<NvrtcRequest> queue_;
+    bool busy_ = false;
+    bool stopping_ = false;
+    bool stopped_ = false;
+    std::chrono::steady_clock::time_point deadline_;
+    std::thread thread_;  // last: starts once the members above exist
+};
+
+std::mutex g_start;
+Worker* g_worker = nullptr;  // started on first use; finish_cubin_backfill() stops it
+
+Worker* worker(bool start) {
+    std::lock_guard<std::mutex> lock(g_start);
+    if (!g_worker && start) {
+        DiskCache::instance();  // made first, so that they outlive the worker
+        nvrtc();
+        static Worker w;
+        g_worker = &w;
+    }
+    return g_worker;
+}
+
+}  // namespace
+
+void backfill_cubin(const NvrtcRequest& request) {
+    NvrtcRequest r = request;
+    r.background = true;
+    worker(true)->add(r);
+}
+
+void wait_for_cubin_backfill() {
+    if (Worker* w = worker(false)) w->wait_idle();
+}
+
+void finish_cubin_backfill() {
+    if (Worker* w = worker(false)) w->finish();
+}
+
+}  // namespace simt

@@ -1,0 +1,121 @@
+// The NVVM IR emitter (see nvvm_ir.h): a kernel and the device functions it calls, as SSA text. Locals live
+// in allocas that libNVVM's optimizer promotes to registers; control flow is explicit blocks.
+// Anything outside the covered subset throws NotCovered and the kernel goes to NVRTC instead.
+#pragma once
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+#include "codegen/nvvm_ir.h"
+#include "sema/typed_function.h"
+
+namespace simt {
+
+struct NotCovered {
+    std::string what;
+};
+
+// A value in registers: a scalar (or an array's aggregate) named `ref` ("%v3", or a constant), or
+// a tuple's elements in `parts`.
+struct IrValue {
+    std::string ref;
+    const Type* type = nullptr;
+    std::vector<IrValue> parts;
+};
+
+class NvvmEmitter {
+public:
+    explicit NvvmEmitter(const CompileUnit& unit) : unit_(unit), fn_(unit.kernel) {}
+    NvvmModule run();
+
+private:
+    // ---- text (nvvm_emit_unit.cpp) ----
+    [[noreturn]] void not_covered(const std::string& what) const { throw NotCovered{what}; }
+    std::string fresh();                       // a new register name
+    std::string fresh_label(const char* hint);
+    void emit(const std::string& instruction); // into the current block (opening one after a terminator)
+    std::string assign(const std::string& rhs) { std::string r = fresh(); emit(r + " = " + rhs); return r; }
+    void open_block(const std::string& label);
+    void branch(const std::string& label);
+    void cond_branch(const std::string& test, const std::string& yes, const std::string& no);
+    void declare(const std::string& declaration) { declarations_.insert(declaration); }
+    std::string call_intrinsic(const std::string& ret, const std::string& name, const std::string& args);
+
+    // ---- types and values (nvvm_emit_values.cpp) ----
+    std::string ir_type(const Type* t) const;  // scalar in registers (bool: i1) or array aggregate
+    std::string mem_type(DType d) const;       // an element in memory (bool: i8)
+    IrValue constant(const ConstValue& c, const Type* t) const;
+    IrValue int_constant(int64_t v, const Type* t) const;
+    IrValue convert(const IrValue& v, const Type* to);
+    IrValue binop(BinOpKind op, const IrValue& a, const IrValue& b);
+    IrValue compare(CmpOpKind op, const IrValue& a, const IrValue& b);
+    IrValue float_to_int(const IrValue& v, const Type* to);
+    IrValue int_divmod(BinOpKind op, const IrValue& a, const IrValue& b);
+    IrValue shift(BinOpKind op, const IrValue& a, const IrValue& b);
+    IrValue power(const IrValue& a, const IrValue& b, const Type* rhs_type);
+    IrValue select(const std::string& test, const IrValue& yes, const IrValue& no);
+
+    // ---- expressions (nvvm_emit_expr.cpp) ----
+    IrValue expr(const Expr& e);
+    IrValue expr_as(const Expr& e, const Type* t) { return convert(expr(e), t); }
+    std::vector<IrValue> tuple_parts(const Expr& e);
+    IrValue attribute(const Expr& e);
+    IrValue subscript(const Expr& e);
+    IrValue call(const Expr& e);
+    IrValue math_call(const Expr& e, const std::string& name);
+    IrValue unary(const Expr& e);
+    IrValue chained_compare(const Expr& e);
+    IrValue bool_op(const Expr& e);
+    IrValue if_expression(const Expr& e);
+    IrValue special_register(const std::string& reg, char axis);
+    IrValue grid_axis(bool size, int axis);
+    IrValue array_field(const IrValue& array, int field, int k);  // field 1: shape, 2: strides
+    IrValue min_max(const std::vector<IrValue>& values, const Type* R, bool is_min);
+    IrValue libdevice(const std::string& name, const std::vector<IrValue>& args, const Type* t);
+
+    // ---- arrays (nvvm_emit_expr.cpp) ----
+    struct Element {
+        std::string ok;   // i1: the element exists ("true" when unchecked)
+        std::string ptr;  // its address (computed from the wrapped indices; dereferenced only when ok)
+        DType dtype;
+    };
+    Element element(const Expr& subscript);
+    IrValue load(const Element& el);
+    void store(const Element& el, const IrValue& v);
+
+    // ---- statements (nvvm_emit_stmt.cpp) ----
+    void block(const std::vector<StmtPtr>& body);
+    void statement(const Stmt& s);
+    void assign_to(const Expr& target, const IrValue& v);
+    void for_range(const Stmt& s);
+    void while_loop(const Stmt& s);
+    void if_statement(const Stmt& s);
+    void aug_assign(const Stmt& s);
+    void check_unit() const;
+    std::string function_text(const TypedFunction& f);  // one `define`, kernel or device function
+    IrValue device_call(const Expr& e);
+
+    struct Local {
+        std::string slot;  // alloca
+        const Type* type;
+    };
+    const Local& local(const std::string& name) const;
+    struct Loop {
+        std::string next, exit;  // continue and break targets
+    };
+
+    const CompileUnit& unit_;
+    const TypedFunction* fn_;  // the function being emitted
+    std::string body_;        // instructions of the function
+    std::string allocas_;     // entry-block allocas
+    std::string current_;     // label of the block being written
+    bool terminated_ = false;
+    int registers_ = 0, labels_ = 0;
+    std::map<std::string, Local> locals_;
+    std::vector<Loop> loops_;
+    std::set<std::string> declarations_;
+    std::set<std::string> nonnegative_;
+    bool uses_libdevice_ = false;
+};
+
+}  // namespace simt

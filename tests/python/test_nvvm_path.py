@@ -1,0 +1,305 @@
+"""The cuda backend's NVVM IR path (codegen/nvvm_ir.h): kernels of the covered language core are
+compiled by libNVVM instead of NVRTC. These kernels exercise every construct the IR emission
+writes, with the edge cases where Python's semantics differ from C's (floor division, modulo,
+shifts past the width, integer powers, saturating float-to-int conversion, masked and wrapped
+indices, short-circuit evaluation). They run on every backend: the cpu backend checks the
+expected values, the GPU suite checks the NVVM path against them."""
+import math
+
+import numpy as np
+import pytest
+
+import simt
+from simt import cuda
+
+I64 = np.iinfo(np.int64)
+
+
+@cuda.jit
+def integer_ops(a, b, out):
+    i = cuda.grid(1)
+    if i < a.size:
+        x = a[i]
+        y = b[i]
+        out[i, 0] = x // y
+        out[i, 1] = x % y
+        out[i, 2] = x << (y & 127)
+        out[i, 3] = x >> (y & 127)
+        out[i, 4] = -x + ~y
+        out[i, 5] = abs(x) - min(x, y, 3) + max(x, y)
+        out[i, 6] = (x & y) | (x ^ 5)
+        out[i, 7] = x * y - x
+
+
+@cuda.jit
+def integer_powers(a, e, out):
+    i = cuda.grid(1)
+    if i < a.size:
+        out[i] = a[i] ** e[i]
+
+
+@cuda.jit
+def float_powers(a, e, out_int_exponent, out_float_exponent):
+    i = cuda.grid(1)
+    if i < a.size:
+        out_int_exponent[i] = a[i] ** e[i]
+        out_float_exponent[i] = a[i] ** 0.5
+
+
+@cuda.jit
+def to_integers(x, as64, as32, as8u):
+    i = cuda.grid(1)
+    if i < x.size:
+        as64[i] = int(x[i])
+        as32[i] = np.int32(x[i])
+        as8u[i] = np.uint8(x[i])
+
+
+@cuda.jit
+def float_math(x, y, out):
+    i = cuda.grid(1)
+    if i < x.size:
+        v = x[i]
+        out[i, 0] = math.sin(v) + math.exp(-v)
+        out[i, 1] = math.sqrt(abs(v)) + math.fabs(v)
+        out[i, 2] = math.floor(v) + math.ceil(v) + math.trunc(v)
+        out[i, 3] = math.log(abs(v) + 1.0, 2.0)
+        out[i, 4] = math.hypot(v, y[i]) + math.atan2(v, y[i])
+        out[i, 5] = math.pow(abs(v), 1.5) + math.degrees(v)
+        out[i, 6] = math.isnan(v) + 2 * math.isinf(v) + 4 * math.isfinite(v)
+        out[i, 7] = v / y[i]
+
+
+@cuda.jit
+def masked_access(src, idx, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = src[idx[i]]
+        src[idx[i] + 1000] = 99.0  # out of range: dropped
+
+
+@cuda.jit
+def strided_2d(a, out):
+    x, y = cuda.grid(2)
+    n, m = a.shape
+    if x < n and y < m:
+        out[x, y] = a[x, y] * 10 + a[-1, -1]
+
+
+@cuda.jit
+def element_update(a, k):
+    i = cuda.grid(1)
+    if i < a.size:
+        a[i] += k
+        a[i - a.size] *= 2  # negative indices wrap once: the same element
+    else:
+        a[i] += k  # out of range: neither read nor written
+
+
+@cuda.jit
+def loops(start, stop, step, out):
+    t = cuda.grid(1)
+    if t == 0:
+        total = 0
+        for j in range(start, stop, step):
+            total += j
+        count = 0
+        for j in range(10, 0, -3):
+            count = count * 10 + j
+        w = 0
+        k = 0
+        while True:
+            k += 1
+            if k % 2 == 0:
+                continue
+            w += k
+            if k > 8:
+                break
+        out[0] = total
+        out[1] = count
+        out[2] = w
+        out[3] = j  # a loop variable keeps its last value
+
+
+@cuda.jit
+def logic(a, flags, out):
+    i = cuda.grid(1)
+    if i < a.size:
+        x = a[i]
+        out[i, 0] = 0 <= x < 5
+        out[i, 1] = (x > 2 and flags[i]) or x == -1
+        out[i, 2] = not flags[i]
+        out[i, 3] = 1 if x > 0 else (2 if x < -3 else 3)
+        flags[i] = x % 2 == 0
+
+
+@cuda.jit
+def shared_sum(a, out):  # shared memory: compiled from CUDA C++, not NVVM IR
+    s = cuda.shared.array(32, np.float64)
+    s[cuda.threadIdx.x] = a[cuda.threadIdx.x]
+    cuda.syncthreads()
+    if cuda.threadIdx.x == 0:
+        t = 0.0
+        for j in range(32):
+            t += s[j]
+        out[0] = t
+
+
+def _python_floordiv(x, y):
+    if y == 0:
+        return 0
+    if y == -1:
+        return int(np.int64(-x)) if x != I64.min else I64.min
+    return x // y
+
+
+def _python_mod(x, y):
+    return 0 if y in (0, -1) else x % y
+
+
+def _wrap(v):
+    return int(np.array(v & 0xFFFFFFFFFFFFFFFF, dtype=np.uint64).view(np.int64))
+
+
+def test_integer_arithmetic_keeps_pythons_rules(rng):
+    a = rng.integers(-50, 50, 300).astype(np.int64)
+    b = rng.integers(-6, 6, 300).astype(np.int64)
+    a[:6] = [I64.min, I64.max, -7, 7, 0, -1]
+    b[:6] = [-1, 0, 2, -2, 0, 70]
+    out = simt.zeros((300, 8), np.int64)
+    integer_ops[10, 32](simt.asarray(a), simt.asarray(b), out)
+    got = out.get()
+    for i, (x, y) in enumerate(zip(a.tolist(), b.tolist())):
+        s = y & 127
+        expect = [_python_floordiv(x, y), _python_mod(x, y), _wrap(x << s) if s < 64 else 0,
+                  (x >> s) if s < 64 else (-1 if x < 0 else 0), _wrap(-x + ~y),
+                  _wrap(abs(x) - min(x, y, 3) + max(x, y)), (x & y) | (x ^ 5), _wrap(x * y - x)]
+        assert got[i].tolist() == expect, (i, x, y)
+
+
+def test_integer_and_float_powers(rng):
+    a = rng.integers(-4, 5, 200).astype(np.int64)
+    e = rng.integers(-3, 9, 200).astype(np.int64)
+    a[:4], e[:4] = [1, -1, -1, 2], [-5, -4, -3, -1]
+    out = simt.zeros(200, np.int64)
+    integer_powers[7, 32](simt.asarray(a), simt.asarray(e), out)
+
+    def ipow(x, n):
+        if n < 0:
+            return 1 if x == 1 else ((-1 if n & 1 else 1) if x == -1 else 0)
+        return x ** n
+    np.testing.assert_array_equal(out.get(), [ipow(x, n) for x, n in zip(a.tolist(), e.tolist())])
+
+    f = rng.uniform(0.5, 2.0, 200)
+    fe = rng.integers(-6, 7, 200).astype(np.int64)
+    o1, o2 = simt.zeros(200), simt.zeros(200)
+    float_powers[7, 32](simt.asarray(f), simt.asarray(fe), o1, o2)
+    np.testing.assert_allclose(o1.get(), f ** fe.astype(np.float64), rtol=1e-14)
+    np.testing.assert_allclose(o2.get(), np.sqrt(f), rtol=1e-15)
+
+
+def test_float_to_integer_conversions_saturate():
+    x = np.array([np.nan, np.inf, -np.inf, 1e30, -1e30, 2.9, -2.9, 300.5, -0.5, 2.0 ** 63, 2.0 ** 31], np.float64)
+    as64, as32, as8u = simt.zeros(x.size, np.int64), simt.zeros(x.size, np.int32), simt.zeros(x.size, np.uint8)
+    to_integers[1, 32](simt.asarray(x), as64, as32, as8u)
+    i32 = np.iinfo(np.int32)
+    np.testing.assert_array_equal(as64.get(), [0, I64.max, I64.min, I64.max, I64.min, 2, -2, 300, 0, I64.max, 2 ** 31])
+    np.testing.assert_array_equal(as32.get(), [0, i32.max, i32.min, i32.max, i32.min, 2, -2, 300, 0, i32.max, i32.max])
+    np.testing.assert_array_equal(as8u.get(), [0, 255, 0, 255, 0, 2, 0, 255, 0, 255, 255])
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_math_functions_match_numpy(rng, dtype):
+    x = rng.uniform(-5, 5, 500).astype(dtype)
+    y = rng.uniform(0.5, 3, 500).astype(dtype)
+    x[:3] = [np.nan, np.inf, -2.5]
+    out = simt.zeros((500, 8), dtype)
+    float_math[16, 32](simt.asarray(x), simt.asarray(y), out)
+    got = out.get()
+    with np.errstate(all="ignore"):
+        xd, yd = x.astype(np.float64), y.astype(np.float64)
+        expect = np.stack([np.sin(xd) + np.exp(-xd), np.sqrt(np.abs(xd)) + np.abs(xd),
+                           np.floor(xd) + np.ceil(xd) + np.trunc(xd), np.log2(np.abs(xd) + 1.0),
+                           np.hypot(xd, yd) + np.arctan2(xd, yd), np.abs(xd) ** 1.5 + np.degrees(xd),
+                           np.isnan(xd) + 2.0 * np.isinf(xd) + 4.0 * np.isfinite(xd), xd / yd], axis=1)
+    rows = slice(3, None)  # NaN and inf rows: only the classification column is compared
+    tol = 2e-6 if dtype == np.float32 else 1e-13
+    np.testing.assert_allclose(got[rows], expect[rows], rtol=tol, atol=tol)
+    np.testing.assert_array_equal(got[:3, 6], [1, 2, 4])
+
+
+def test_masked_wrapped_and_unsigned_indices():
+    src = simt.asarray(np.arange(10.0) + 1)
+    idx = simt.asarray(np.array([0, 9, -1, -10, -11, 10, 3], np.int64))
+    out = simt.zeros(7)
+    masked_access[1, 32](src, idx, out)
+    np.testing.assert_array_equal(out.get(), [1, 10, 10, 1, 0, 0, 4])
+    np.testing.assert_array_equal(src.get(), np.arange(10.0) + 1)  # every store was out of range
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "strided"])
+def test_two_dimensional_layouts(rng, layout):
+    host = rng.standard_normal((13, 7))
+    base = simt.asarray(np.asfortranarray(host) if layout == "F" else host)
+    a = base[::2, ::3] if layout == "strided" else base
+    ref = host[::2, ::3] if layout == "strided" else host
+    out = simt.zeros(ref.shape)
+    strided_2d[(2, 2), (8, 8)](a, out)
+    np.testing.assert_array_equal(out.get(), ref * 10 + ref[-1, -1])
+
+
+def test_element_update_and_wraparound(rng):
+    host = rng.standard_normal(40)
+    a = simt.asarray(host)
+    element_update[2, 32](a, 1.5)  # threads 40..63: every access out of range
+    np.testing.assert_allclose(a.get(), (host + 1.5) * 2)
+
+
+@pytest.mark.parametrize("start,stop,step", [(0, 10, 1), (3, 30, 4), (20, -7, -3), (5, 5, 2), (0, 10, 0)])
+def test_loops_and_control_flow(start, stop, step):
+    out = simt.zeros(4, np.int64)
+    loops[1, 32](start, stop, step, out)
+    total = sum(range(start, stop, step)) if step else 0
+    assert out.get().tolist() == [total, 10741, 25, 1]
+
+
+def test_comparisons_and_short_circuit(rng):
+    a = rng.integers(-6, 8, 100).astype(np.int64)
+    flags = rng.integers(0, 2, 100).astype(np.bool_)
+    out = simt.zeros((100, 4), np.int64)
+    f = simt.asarray(flags)
+    logic[4, 32](simt.asarray(a), f, out)
+    expect = [[int(0 <= x < 5), int((x > 2 and fl) or x == -1), int(not fl), 1 if x > 0 else (2 if x < -3 else 3)]
+              for x, fl in zip(a.tolist(), flags.tolist())]
+    assert out.get().tolist() == expect
+    np.testing.assert_array_equal(f.get(), a % 2 == 0)
+
+
+def test_covered_kernels_have_nvvm_ir_and_others_say_why():
+    x = simt.zeros(32)
+    integer_ops.compile_for(simt.zeros(4, np.int64), simt.zeros(4, np.int64), simt.zeros((4, 8), np.int64))
+    shared_sum[1, 32](x, simt.zeros(1))
+    ir = list(integer_ops.inspect_llvm().values())[0]
+    assert "define void @" in ir and "nvvm.annotations" in ir
+    other = list(shared_sum.inspect_llvm().values())[0]
+    assert other.startswith("; kernel 'shared_sum' compiles from CUDA C++ through NVRTC")
+
+
+@pytest.mark.skipif(simt.backend() != "cuda", reason="the NVVM IR path is the cuda backend's")
+def test_cuda_compiles_covered_kernels_through_nvvm():
+    available, why = simt._simt._nvvm_available()
+    if not available:
+        pytest.skip(f"libNVVM is not available: {why}")
+    offset = float(np.random.default_rng().integers(1, 2 ** 30))  # frozen into the kernel: new code each run
+
+    @cuda.jit
+    def fresh(a):
+        i = cuda.grid(1)
+        a[i] = a[i] * 3.0 + offset
+
+    before = simt._simt.compile_counters()["nvvm_compiled"]
+    a = simt.asarray(np.arange(64.0))
+    fresh[2, 32](a)
+    np.testing.assert_array_equal(a.get(), np.arange(64.0) * 3 + offset)
+    assert simt._simt.compile_counters()["nvvm_compiled"] == before + 1
+    assert ".entry" in list(fresh.inspect_asm().values())[0]
