@@ -134,15 +134,46 @@ def logic(a, flags, out):
 
 
 @cuda.jit
-def shared_sum(a, out):  # shared memory: compiled from CUDA C++, not NVVM IR
-    s = cuda.shared.array(32, np.float64)
-    s[cuda.threadIdx.x] = a[cuda.threadIdx.x]
+def row_sums(a, out, extra, fill):
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        s = 0.0
+        for j in range(a.shape[1] + extra):  # extra > 0 reads past the row end: masked, 0
+            s += a[i, j] * (j + 1)
+        out[i] = s
+        for j in range(fill, a.shape[1] + extra):  # stores past the end are dropped
+            a[i, j] = -1.0
+
+
+@cuda.jit
+def block_sums(a, out, counts, total):
+    s = cuda.shared.array(64, np.float64)
+    scratch = cuda.local.array(3, np.int64)
+    t = cuda.threadIdx.x
+    i = cuda.grid(1)
+    s[t] = a[i]  # past the end of a: a masked load, 0
+    scratch[0] = t
+    scratch[1] = t * 2
+    scratch[2] = scratch[0] + scratch[1]
     cuda.syncthreads()
-    if cuda.threadIdx.x == 0:
-        t = 0.0
-        for j in range(32):
-            t += s[j]
-        out[0] = t
+    if t == 0:
+        acc = 0.0
+        for j in range(64):
+            acc += s[j]
+        out[cuda.blockIdx.x] = acc
+    cuda.atomic.add(counts, 0, 1)
+    cuda.atomic.add(counts, 1, scratch[2])
+    cuda.atomic.max(counts, 2, i)
+    cuda.atomic.min(counts, 3, -i)
+    old = cuda.atomic.add(counts, 100, 5)  # out of range: nothing written, the old value is 0
+    cuda.atomic.add(counts, 4, old + 1)
+    cuda.atomic.cas(counts, 5, 0, 7)
+    cuda.atomic.sub(total, 0, -a[i])
+
+
+@cuda.jit
+def printing(a):  # print: compiled from CUDA C++, not NVVM IR
+    print(a[0])
 
 
 def _python_floordiv(x, y):
@@ -263,6 +294,29 @@ def test_loops_and_control_flow(start, stop, step):
     assert out.get().tolist() == [total, 10741, 25, 1]
 
 
+@pytest.mark.parametrize("extra,fill", [(0, 2), (3, 0), (0, -2)])
+def test_range_loops_over_array_rows(rng, extra, fill):
+    host = rng.standard_normal((37, 9))
+    a = simt.asarray(host)
+    out = simt.zeros(37)
+    row_sums[2, 32](a, out, extra, fill)
+    np.testing.assert_allclose(out.get(), host @ np.arange(1.0, 10.0), rtol=1e-13)
+    expect = host.copy()
+    # a start of -2 is a negative index: -2 and -1 wrap to the last two columns
+    expect[:, [c % 9 for c in range(fill, 9 + extra) if -9 <= c < 9]] = -1.0
+    np.testing.assert_array_equal(a.get(), expect)
+
+
+def test_shared_and_local_arrays_and_atomics(rng):
+    host = rng.standard_normal(300)
+    out, counts, total = simt.zeros(5), simt.zeros(6, np.int64), simt.zeros(1)
+    block_sums[5, 64](simt.asarray(host), out, counts, total)
+    np.testing.assert_allclose(out.get(), np.add.reduceat(np.concatenate([host, np.zeros(20)]), range(0, 320, 64)),
+                               rtol=1e-12)
+    assert counts.get().tolist() == [320, 5 * 3 * sum(range(64)), 319, -319, 320, 7]
+    np.testing.assert_allclose(total.get(), [host.sum()], rtol=1e-12)
+
+
 def test_comparisons_and_short_circuit(rng):
     a = rng.integers(-6, 8, 100).astype(np.int64)
     flags = rng.integers(0, 2, 100).astype(np.bool_)
@@ -276,13 +330,12 @@ def test_comparisons_and_short_circuit(rng):
 
 
 def test_covered_kernels_have_nvvm_ir_and_others_say_why():
-    x = simt.zeros(32)
     integer_ops.compile_for(simt.zeros(4, np.int64), simt.zeros(4, np.int64), simt.zeros((4, 8), np.int64))
-    shared_sum[1, 32](x, simt.zeros(1))
+    printing.compile_for(simt.zeros(4))
     ir = list(integer_ops.inspect_llvm().values())[0]
     assert "define void @" in ir and "nvvm.annotations" in ir
-    other = list(shared_sum.inspect_llvm().values())[0]
-    assert other.startswith("; kernel 'shared_sum' compiles from CUDA C++ through NVRTC")
+    other = list(printing.inspect_llvm().values())[0]
+    assert other.startswith("; kernel 'printing' compiles from CUDA C++ through NVRTC") and other.rstrip().endswith("print")
 
 
 @pytest.mark.skipif(simt.backend() != "cuda", reason="the NVVM IR path is the cuda backend's")

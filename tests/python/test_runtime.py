@@ -285,8 +285,12 @@ def test_corrupt_cache_entry_is_recompiled(tmp_path):
     script.write_text(SCRIPT)
     env = {**os.environ, "SIMT_CACHE_DIR": str(tmp_path / "cache")}
     assert subprocess.run([sys.executable, str(script)], capture_output=True, env=env).returncode == 0
-    (entry,) = list((tmp_path / "cache" / "cpu").glob("*/*.so")) or list((tmp_path / "cache").glob("*/*/*.cubin"))
-    entry.write_bytes(b"garbage")
+    # The cpu backend's library, or the cuda backend's cubin (and the PTX the NVVM IR path keeps)
+    entries = list((tmp_path / "cache" / "cpu").glob("*/*.so")) or list((tmp_path / "cache").glob("cuda/*/*.*ptx")) + \
+        list((tmp_path / "cache").glob("cuda/*/*.cubin"))
+    assert entries
+    for entry in entries:
+        entry.write_bytes(b"garbage")
     r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env)
     assert r.returncode == 0, r.stderr
     assert "'compiled': 1" in r.stdout

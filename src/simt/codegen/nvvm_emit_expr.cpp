@@ -224,12 +224,7 @@ IrValue NvvmEmitter::attribute(const Expr& e) {
 
 // ---- arrays ------------------------------------------------------------------------------------
 
-NvvmEmitter::Element NvvmEmitter::element(const Expr& sub) {
-    const Expr& base = *sub.children[0];
-    const Expr& index = *sub.children[1];
-    const Type* at = base.type;
-    if (!at->is_array()) not_covered("this subscript");
-    IrValue array = expr(base);
+std::vector<const Expr*> NvvmEmitter::index_parts(const Expr& index, int ndim) {
     std::vector<const Expr*> parts;
     if (index.kind == ExprKind::Tuple) {
         for (const ExprPtr& c : index.children) parts.push_back(c.get());
@@ -238,15 +233,33 @@ NvvmEmitter::Element NvvmEmitter::element(const Expr& sub) {
     } else {
         not_covered("indexing by a tuple variable");
     }
-    if (int(parts.size()) != at->ndim) not_covered("this element access");
-    const bool masked = unit_.options.bounds == BoundsMode::Masked;
+    if (int(parts.size()) != ndim) not_covered("this element access");
+    return parts;
+}
+
+NvvmEmitter::Element NvvmEmitter::element(const Expr& sub) {
+    const Expr& base = *sub.children[0];
+    if (!base.type->is_array()) not_covered("this subscript");
+    IrValue array = expr(base);
+    return element_of(array, index_parts(*sub.children[1], base.type->ndim), proven_.count(&sub) > 0, false);
+}
+
+// `proven`: a test before the loop showed the element exists on every iteration (no wrap, no
+// test); `as_int64`: every index is converted to int64 first, as the prelude's simt_ref is
+// called for atomics (so an unsigned index of 2**63 or more wraps like a negative one).
+NvvmEmitter::Element NvvmEmitter::element_of(const IrValue& array, const std::vector<const Expr*>& parts, bool proven,
+                                             bool as_int64) {
+    const Type* at = array.type;
+    const bool masked = unit_.options.bounds == BoundsMode::Masked && !proven;
     std::string ok = "true";
     std::vector<std::string> ix;
     for (int k = 0; k < at->ndim; ++k) {
         const Expr& c = *parts[size_t(k)];
         if (!c.type->is_integer()) not_covered("an index of type " + c.type->str());
         IrValue v = expr(c);
-        const bool wraps = dtype_is_signed(c.type->dtype) && !nonnegative(c, nonnegative_);
+        auto ranged = c.kind == ExprKind::Name ? ranged_vars_.find(c.text) : ranged_vars_.end();
+        const bool wraps = !proven && ranged == ranged_vars_.end() && (as_int64 || dtype_is_signed(c.type->dtype)) &&
+                           !nonnegative(c, nonnegative_);
         IrValue i = convert(v, wraps ? int64_type() : scalar_type(DType::UInt64));
         std::string extent = array_field(array, 1, k).ref;
         std::string idx = i.ref;
@@ -257,6 +270,13 @@ NvvmEmitter::Element NvvmEmitter::element(const Expr& sub) {
         }
         if (masked) {
             std::string inside = assign("icmp ult i64 " + idx + ", " + extent);
+            if (ranged != ranged_vars_.end()) {  // stop <= extent holds for the whole loop: hoisted by libNVVM
+                const std::string& stop = ranged->second;
+                std::string known = assign("icmp sge i64 " + stop + ", 0");
+                std::string within = assign("icmp sle i64 " + stop + ", " + extent);
+                std::string whole = assign("and i1 " + known + ", " + within);
+                inside = assign("or i1 " + whole + ", " + inside);
+            }
             ok = ok == "true" ? inside : assign("and i1 " + ok + ", " + inside);
         }
         ix.push_back(idx);
@@ -510,6 +530,8 @@ IrValue NvvmEmitter::call(const Expr& e) {
         return convert(select(negative, negated, x), e.type);
     }
     if (b.rfind("math.", 0) == 0) return math_call(e, b.substr(5));
+    if (b == "cuda.shared.array" || b == "cuda.local.array") return memory_array(e);
+    if (b.rfind("cuda.atomic.", 0) == 0) return atomic(e, b.substr(12));
     not_covered(b.empty() ? "this call" : "the builtin " + b);
 }
 

@@ -1,32 +1,16 @@
 // NVVM IR emitter: statements, the kernel function and the module. Python's control flow becomes
 // explicit blocks: `for ... in range` evaluates its bounds once and keeps its variable's last
 // value, as the CUDA C++ emission does (emit_stmt.cpp).
+#include <optional>
 #include <set>
+#include "codegen/ast_walk.h"
+#include "codegen/loop_bounds.h"
 #include "codegen/nonnegative.h"
 #include "codegen/nvvm_emitter.h"
 #include "sema/sema.h"
 
 namespace simt {
 
-namespace {
-bool has_subscript(const Expr& e) {
-    if (e.kind == ExprKind::Subscript && e.children[0]->type && e.children[0]->type->is_array()) return true;
-    for (const ExprPtr& c : e.children)
-        if (c && has_subscript(*c)) return true;
-    for (const Keyword& k : e.keywords)
-        if (k.value && has_subscript(*k.value)) return true;
-    return false;
-}
-bool accesses_arrays(const std::vector<StmtPtr>& body) {
-    for (const StmtPtr& s : body) {
-        for (const ExprPtr& t : s->targets) if (has_subscript(*t)) return true;
-        for (const Expr* e : {s->value.get(), s->target.get(), s->test.get(), s->iter.get()})
-            if (e && has_subscript(*e)) return true;
-        if (accesses_arrays(s->body) || accesses_arrays(s->orelse)) return true;
-    }
-    return false;
-}
-}  // namespace
 
 // ---- text --------------------------------------------------------------------------------------
 
@@ -139,12 +123,48 @@ void NvvmEmitter::while_loop(const Stmt& s) {
     open_block(exit);
 }
 
+// The prelude's simt_invariant_in_range / simt_affine_in_range, once before a range() loop: every
+// hoisted access is in range on every iteration of [start, stop).
+std::string NvvmEmitter::hoisted_test(const std::vector<HoistedAccess>& accesses, const IrValue& start_v, const IrValue& stop_v) {
+    std::string all = "true";
+    auto both = [&](const std::string& a, const std::string& b) { return a == "true" ? b : assign("and i1 " + a + ", " + b); };
+    auto at_most = [&](const IrValue& v, uint64_t limit) {  // (uint64)(int64)v <= limit
+        return assign("icmp ule i64 " + convert(v, int64_type()).ref + ", " + std::to_string(int64_t(limit)));
+    };
+    const IrValue start = convert(start_v, int64_type()), stop = convert(stop_v, int64_type());
+    for (const HoistedAccess& a : accesses) {
+        IrValue array = expr(*a.array);
+        for (size_t k = 0; k < a.indices.size(); ++k) {
+            const HoistedIndex& h = a.indices[k];
+            std::string extent = array_field(array, 1, int(k)).ref;
+            if (!h.uses_var) {
+                IrValue i = convert(expr(*h.index), int64_type());
+                all = both(all, assign("icmp ult i64 " + i.ref + ", " + extent));
+                continue;
+            }
+            const uint64_t small = 0x7fffffff, term_limit = uint64_t(1) << 40;
+            IrValue coef = h.coef ? convert(expr(*h.coef), int64_type()) : int_constant(1, int64_type());
+            std::string fits = both(both(at_most(coef, small), at_most(start, small)), at_most(stop, small));
+            std::string terms = "0";
+            for (const Expr* b : h.offsets) {
+                IrValue t = convert(expr(*b), int64_type());
+                fits = both(fits, at_most(t, term_limit));
+                terms = assign("add i64 " + terms + ", " + t.ref);
+            }
+            std::string empty = assign("icmp sle i64 " + stop.ref + ", " + start.ref);
+            std::string last = assign("sub i64 " + stop.ref + ", 1");
+            std::string reach = assign("mul i64 " + coef.ref + ", " + last);
+            reach = assign("add i64 " + reach + ", " + terms);
+            std::string below = assign("icmp slt i64 " + reach + ", " + extent);
+            all = both(all, assign("and i1 " + fits + ", " + assign("or i1 " + empty + ", " + below)));
+        }
+    }
+    return all;
+}
+
 void NvvmEmitter::for_range(const Stmt& s) {
     if (s.iter->type->kind != TypeKind::Range || s.target->kind != ExprKind::Name) not_covered("this for loop");
     if (!s.orelse.empty()) not_covered("for ... else");
-    // Loops over array elements keep the CUDA C++ path, which tests their bounds once before the
-    // loop (codegen/loop_bounds.h) rather than on every iteration.
-    if (accesses_arrays(s.body)) not_covered("a range loop that accesses arrays");
     const Expr& call = *s.iter;
     const size_t n = call.children.size() - 1;
     const Type* var = s.target->type && s.target->type->is_scalar() ? s.target->type : int64_type();
@@ -156,39 +176,79 @@ void NvvmEmitter::for_range(const Stmt& s) {
     int sign = n < 3 ? 1 : (sr && sr->is_constant && !sr->is_local) ? (sr->constant.as_int() > 0 ? 1 : -1) : 0;
     const std::string T = ir_type(var);
     const bool is_signed = dtype_is_signed(var->dtype);
+    // The variable stays in [start, stop) unless the body assigns it (emit_stmt.cpp's rule); the
+    // stop accesses may rely on is known only when the start is not negative.
+    const std::string& name = s.target->text;
+    const bool ranged = range_loop_nonnegative(s, nonnegative_) && !assigns_name(s.body, name);
+    std::string known_stop;
+    if (ranged) {
+        known_stop = convert(stop, int64_type()).ref;
+        const Resolved* st = n >= 2 ? call.children[1]->resolved.get() : nullptr;
+        if (n >= 2 && !(st && st->is_constant && !st->is_local)) {
+            std::string nonneg = assign("icmp sge i64 " + convert(start, int64_type()).ref + ", 0");
+            known_stop = assign("select i1 " + nonneg + ", i64 " + known_stop + ", i64 -1");
+        }
+    }
+    std::vector<HoistedAccess> hoisted;
+    if (ranged && unit_.options.bounds == BoundsMode::Masked) hoisted = hoistable_accesses(s, name);
     std::string counter = "%i" + std::to_string(labels_++);
     allocas_ += "  " + counter + " = alloca " + T + "\n";
-    emit("store " + T + " " + start.ref + ", " + T + "* " + counter);
-    std::string head = fresh_label("for"), body = fresh_label("for.body"), next = fresh_label("for.next"),
-                exit = fresh_label("for.exit");
-    open_block(head);
-    std::string i = assign("load " + T + ", " + T + "* " + counter);
-    const char* lt = is_signed ? "slt" : "ult";
-    const char* gt = is_signed ? "sgt" : "ugt";
-    std::string more;
-    if (sign > 0) more = assign(std::string("icmp ") + lt + " " + T + " " + i + ", " + stop.ref);
-    else if (sign < 0) more = assign(std::string("icmp ") + gt + " " + T + " " + i + ", " + stop.ref);
-    else {  // step > 0 ? i < stop : step < 0 && i > stop
-        std::string up = assign(std::string("icmp ") + gt + " " + T + " " + step.ref + ", 0");
-        std::string down = is_signed ? assign("icmp slt " + T + " " + step.ref + ", 0") : "false";
-        std::string below = assign(std::string("icmp ") + lt + " " + T + " " + i + ", " + stop.ref);
-        std::string above = assign(std::string("icmp ") + gt + " " + T + " " + i + ", " + stop.ref);
-        std::string rising = assign("and i1 " + up + ", " + below);
-        std::string falling = assign("and i1 " + down + ", " + above);
-        more = assign("or i1 " + rising + ", " + falling);
+    auto loop = [&] {
+        emit("store " + T + " " + start.ref + ", " + T + "* " + counter);
+        std::string head = fresh_label("for"), body = fresh_label("for.body"), next = fresh_label("for.next"),
+                    exit = fresh_label("for.exit");
+        open_block(head);
+        std::string i = assign("load " + T + ", " + T + "* " + counter);
+        const char* lt = is_signed ? "slt" : "ult";
+        const char* gt = is_signed ? "sgt" : "ugt";
+        std::string more;
+        if (sign > 0) more = assign(std::string("icmp ") + lt + " " + T + " " + i + ", " + stop.ref);
+        else if (sign < 0) more = assign(std::string("icmp ") + gt + " " + T + " " + i + ", " + stop.ref);
+        else {  // step > 0 ? i < stop : step < 0 && i > stop
+            std::string up = assign(std::string("icmp ") + gt + " " + T + " " + step.ref + ", 0");
+            std::string down = is_signed ? assign("icmp slt " + T + " " + step.ref + ", 0") : "false";
+            std::string below = assign(std::string("icmp ") + lt + " " + T + " " + i + ", " + stop.ref);
+            std::string above = assign(std::string("icmp ") + gt + " " + T + " " + i + ", " + stop.ref);
+            std::string rising = assign("and i1 " + up + ", " + below);
+            std::string falling = assign("and i1 " + down + ", " + above);
+            more = assign("or i1 " + rising + ", " + falling);
+        }
+        cond_branch(more, body, exit);
+        open_block(body);
+        assign_to(*s.target, IrValue{i, var, {}});
+        loops_.push_back({next, exit});
+        auto outer = ranged_vars_.find(name);
+        std::optional<std::string> saved;
+        if (outer != ranged_vars_.end()) saved = outer->second;
+        if (ranged) ranged_vars_[name] = known_stop;
+        block(s.body);
+        if (saved) ranged_vars_[name] = *saved;
+        else ranged_vars_.erase(name);
+        loops_.pop_back();
+        open_block(next);
+        std::string current = assign("load " + T + ", " + T + "* " + counter);
+        std::string advanced = assign("add " + T + " " + current + ", " + step.ref);
+        emit("store " + T + " " + advanced + ", " + T + "* " + counter);
+        branch(head);
+        open_block(exit);
+    };
+    if (hoisted.empty()) {
+        loop();
+        return;
     }
-    cond_branch(more, body, exit);
-    open_block(body);
-    assign_to(*s.target, IrValue{i, var, {}});
-    loops_.push_back({next, exit});
-    block(s.body);
-    loops_.pop_back();
-    open_block(next);
-    std::string current = assign("load " + T + ", " + T + "* " + counter);
-    std::string advanced = assign("add " + T + " " + current + ", " + step.ref);
-    emit("store " + T + " " + advanced + ", " + T + "* " + counter);
-    branch(head);
-    open_block(exit);
+    // Written twice, as the CUDA C++ emission does: untested accesses when the test holds.
+    std::string test = hoisted_test(hoisted, start, stop);
+    std::string fast = fresh_label("for.proven"), slow = fresh_label("for.tested"), done = fresh_label("for.done");
+    cond_branch(test, fast, slow);
+    open_block(fast);
+    for (const HoistedAccess& a : hoisted) proven_.insert(a.subscript);
+    loop();
+    for (const HoistedAccess& a : hoisted) proven_.erase(a.subscript);
+    branch(done);
+    open_block(slow);
+    loop();
+    branch(done);
+    open_block(done);
 }
 
 void NvvmEmitter::statement(const Stmt& s) {
@@ -246,9 +306,10 @@ void NvvmEmitter::check_unit() const {
     if (o.lineinfo) not_covered("lineinfo=True");
     if (o.fastmath) not_covered("fastmath=True");
     if (!o.opt) not_covered("opt=False");
-    if (o.max_registers > 0) not_covered("max_registers");
+    // (max_registers needs nothing here: the driver's JIT takes it as an option, see ptx_module.cpp)
     if (!o.constant_params.empty() || o.tile_kernel || unit_.uses_tiles) not_covered("tile kernels");
-    if (unit_.uses_print || unit_.uses_warp || !unit_.memory_arrays.empty()) not_covered("print, warp operations or array storage");
+    if (unit_.uses_print) not_covered("print");
+    if (unit_.uses_warp) not_covered("warp operations");
 }
 
 namespace {
@@ -266,6 +327,7 @@ std::string NvvmEmitter::function_text(const TypedFunction& f) {
     allocas_.clear();
     locals_.clear();
     loops_.clear();
+    local_arrays_.clear();
     terminated_ = false;
     registers_ = 0;
     nonnegative_ = nonnegative_locals(f);

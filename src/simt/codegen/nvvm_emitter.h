@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 #include <vector>
+#include "codegen/loop_bounds.h"
 #include "codegen/nvvm_ir.h"
 #include "sema/typed_function.h"
 
@@ -80,6 +81,12 @@ private:
         DType dtype;
     };
     Element element(const Expr& subscript);
+    Element element_of(const IrValue& array, const std::vector<const Expr*>& indices, bool proven, bool as_int64);
+    std::vector<const Expr*> index_parts(const Expr& index, int ndim);
+
+    // ---- array storage and atomics (nvvm_emit_memory.cpp) ----
+    IrValue memory_array(const Expr& call);  // cuda.shared.array / cuda.local.array
+    IrValue atomic(const Expr& call, const std::string& op);
     IrValue load(const Element& el);
     void store(const Element& el, const IrValue& v);
 
@@ -88,6 +95,7 @@ private:
     void statement(const Stmt& s);
     void assign_to(const Expr& target, const IrValue& v);
     void for_range(const Stmt& s);
+    std::string hoisted_test(const std::vector<HoistedAccess>& accesses, const IrValue& start, const IrValue& stop);
     void while_loop(const Stmt& s);
     void if_statement(const Stmt& s);
     void aug_assign(const Stmt& s);
@@ -115,6 +123,12 @@ private:
     std::vector<Loop> loops_;
     std::set<std::string> declarations_;
     std::set<std::string> nonnegative_;
+    // Element accesses a test before their loop proved in range (codegen/loop_bounds.h): untested.
+    std::set<const Expr*> proven_;
+    // range() variables known to lie in [0, stop) in the loop being emitted: name -> that stop
+    // (i64; -1 when unknown), as the CUDA C++ emission's simt_ranged_index.
+    std::map<std::string, std::string> ranged_vars_;
+    std::set<int> local_arrays_;  // cuda.local.array slots with an alloca in the function being emitted
     bool uses_libdevice_ = false;
 };
 

@@ -630,7 +630,7 @@ private:
     // The kernel's module: a cubin from NVRTC, or PTX the driver compiles (NVRTC older than the
     // device, or SIMT_DRIVER_JIT=1 until the driver declines PTX as such).
     cu::Module load_module(CudaKernel& k, DeviceState& s, bool via_driver) {
-        if (k.nvvm && nvvm_supports_arch(s.arch))
+        if (k.nvvm)
             if (cu::Module m = load_through_nvvm(k, s)) return m;
         CudaImage image = compile_for_device(k.request(s.arch), via_driver);
         if (k.name_expression && !image.lowered_names.empty()) k.symbol = image.lowered_names[0];
@@ -662,10 +662,11 @@ private:
         NvrtcRequest request = k.request(s.arch);
         cu::Module module = nullptr;
         CudaImage cached;
-        if (cached_cubin(request, &cached)) {
+        if (cached_cubin(request, &cached)) {  // (before libNVVM is loaded: a warm process never loads it)
             check(d_.cuModuleLoadData(&module, cached.bytes.data()));
             return module;
         }
+        if (!nvvm_supports_arch(s.arch)) return nullptr;
         static const bool strict = std::getenv("SIMT_NVVM_STRICT") && std::string(std::getenv("SIMT_NVVM_STRICT")) == "1";
         std::string ptx;
         try {

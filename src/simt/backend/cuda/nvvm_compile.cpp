@@ -34,9 +34,9 @@ struct NvvmApi {
 
 struct Library {
     NvvmApi api;
-    std::string libdevice;  // libdevice.10.bc's bytes
+    std::string libdevice_path;  // libdevice.10.bc, read when a program first needs it
     int version = 0;
-    std::string why;        // why it is unavailable ("" when usable)
+    std::string why;             // why it is unavailable ("" when usable)
 };
 
 template <class F>
@@ -58,10 +58,11 @@ Library load() {
         return l;
     }
     const SearchResult& bc = libdevice_location();
-    if (!bc.found() || !read_file(bc.path, l.libdevice) || l.libdevice.empty()) {
+    if (!bc.found()) {
         l.why = bc.not_found_message("libdevice", "");
         return l;
     }
+    l.libdevice_path = bc.path;
     void* lib = ::dlopen(where.path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!lib) {
         const char* e = ::dlerror();
@@ -92,6 +93,17 @@ const Library& library() {
     return l;
 }
 
+// libdevice's bytes (about 0.5 MB), read once, on the first program that calls a math function.
+const std::string& libdevice() {
+    static const std::string bytes = [] {
+        std::string b;
+        if (!read_file(library().libdevice_path, b) || b.empty())
+            throw Error(ErrorKind::Compiler, "cannot read libdevice " + library().libdevice_path);
+        return b;
+    }();
+    return bytes;
+}
+
 struct ProgramHandle {
     Program p = nullptr;
     ~ProgramHandle() {
@@ -120,7 +132,7 @@ std::string compile(const NvvmModule& m, int arch) {
     if (a.nvvmCreateProgram(&h.p) != 0) fail("nvvmCreateProgram");
     if (a.nvvmAddModuleToProgram(h.p, m.ir.data(), m.ir.size(), m.entry.c_str()) != 0) fail("adding the kernel's IR");
     if (m.uses_libdevice &&
-        a.nvvmLazyAddModuleToProgram(h.p, l.libdevice.data(), l.libdevice.size(), "libdevice.10.bc") != 0)
+        a.nvvmLazyAddModuleToProgram(h.p, libdevice().data(), libdevice().size(), "libdevice.10.bc") != 0)
         fail("adding libdevice");
     std::string target = "-arch=compute_" + std::to_string(arch);
     const char* options[] = {target.c_str()};
