@@ -11,7 +11,8 @@ from ..suite import workload
 
 METHOD = ("Each figure is the time of the first launch of the seed's vecadd (n = 1000) plus a "
           "synchronize, in a fresh process, after the runtime is up: it covers parsing, typing, code "
-          "generation, the host compiler (cpu backend) or NVRTC (cuda backend), loading and the launch. "
+          "generation, the host compiler (cpu backend) or libNVVM and the driver's JIT, or NVRTC, for kernels "
+          "outside the NVVM IR path (cuda backend), loading and the launch. "
           "Cold: empty cache directory (SIMT_CACHE_DIR, NUMBA_CACHE_DIR with cache=True, "
           "CUPY_CACHE_DIR). Warm: a new process finding the kernel in that directory. Hot: a new "
           "@cuda.jit (simt) or RawKernel (CuPy) of the same source in the process that already compiled it. "
