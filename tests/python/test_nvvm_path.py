@@ -97,6 +97,16 @@ def element_update(a, k):
 
 
 @cuda.jit
+def update_order(a, b, n, out):
+    i = cuda.grid(1)
+    a[i] += cuda.atomic.add(b, 0, n)  # the right side runs only for elements that exist
+    out[i] += cuda.atomic.add(out, i, 1)  # the element is read before the right side runs
+    if i == 0:
+        b[1] = -math.nan
+        b[2] = math.copysign(1.0, -math.nan)
+
+
+@cuda.jit
 def loops(start, stop, step, out):
     t = cuda.grid(1)
     if t == 0:
@@ -284,6 +294,14 @@ def test_element_update_and_wraparound(rng):
     a = simt.asarray(host)
     element_update[2, 32](a, 1.5)  # threads 40..63: every access out of range
     np.testing.assert_allclose(a.get(), (host + 1.5) * 2)
+
+
+def test_element_updates_evaluate_in_pythons_order():
+    a, b, out = simt.zeros(4, np.int64), simt.zeros(3), simt.full(4, 5, np.int64)
+    update_order[1, 32](a, b, 3, out)
+    assert b.get()[0] == 4 * 3  # four threads had an element to update
+    assert out.get().tolist() == [10, 10, 10, 10]
+    assert np.isnan(b.get()[1]) and np.signbit(b.get()[1]) and b.get()[2] == -1.0  # -nan keeps its sign
 
 
 @pytest.mark.parametrize("start,stop,step", [(0, 10, 1), (3, 30, 4), (20, -7, -3), (5, 5, 2), (0, 10, 0)])

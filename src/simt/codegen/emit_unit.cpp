@@ -257,7 +257,10 @@ std::string Emitter::literal(const ConstValue& v, const Type* t) {
                 : v.dtype == DType::UInt64 ? double(uint64_t(v.as_int())) : double(v.as_int());
     double imag = v.kind == ConstValue::Kind::Complex ? v.imag : 0.0;
     auto float_text = [&](double x, bool single) {
-        if (std::isnan(x)) return std::string(single ? "(float)simt_nan()" : "simt_nan()");
+        if (std::isnan(x)) {  // (-math.nan keeps its sign, as in Python and the NVVM IR emission)
+            std::string nan = std::signbit(x) ? "(-simt_nan())" : "simt_nan()";
+            return single ? "(float)" + nan : nan;
+        }
         if (std::isinf(x)) return std::string(x > 0 ? "" : "-") + (single ? "(float)simt_inf()" : "simt_inf()");
         std::snprintf(buf, sizeof buf, single ? "%.9g" : "%.17g", x);
         std::string s = buf;

@@ -57,7 +57,8 @@ IrValue NvvmEmitter::atomic(const Expr& call, const std::string& op) {
     if (op == "compare_and_swap") {  // the first element of a 1-D array: there when the extent is positive
         if (at->ndim != 1) not_covered("this atomic");
         first_value = 2;
-        el.ok = assign("icmp sgt i64 " + array_field(array, 1, 0).ref + ", 0");
+        el.ok = unit_.options.bounds == BoundsMode::Masked ? assign("icmp sgt i64 " + array_field(array, 1, 0).ref + ", 0")
+                                                          : "true";
         el.ptr = assign("extractvalue " + ir_type(at) + " " + array.ref + ", 0");
         el.dtype = at->dtype;
     } else {

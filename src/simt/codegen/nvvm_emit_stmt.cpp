@@ -81,16 +81,17 @@ void NvvmEmitter::aug_assign(const Stmt& s) {
         return;
     }
     if (t.kind != ExprKind::Subscript || !t.children[0]->type->is_array()) not_covered("this augmented assignment");
-    // A[i] op= v: the element is located once; v is evaluated whether or not it exists (simt_ref).
+    // A[i] op= v: the element is located once; only when it exists is it read, then v evaluated
+    // (Python's order), then the result stored: the CUDA C++ emission's `if (ref) *ref = *ref op v`.
     Element el = element(t);
-    IrValue v = expr(*s.value);
     std::string in = fresh_label("update"), done = fresh_label("update.done");
     if (el.ok != "true") {
         cond_branch(el.ok, in, done);
         open_block(in);
     }
     Element present{"true", el.ptr, el.dtype};
-    store(present, binop(s.op, load(present), v));
+    IrValue old = load(present);
+    store(present, binop(s.op, old, expr(*s.value)));
     if (el.ok != "true") open_block(done);
 }
 
