@@ -182,6 +182,30 @@ def block_sums(a, out, counts, total):
 
 
 @cuda.jit
+def warp_ops(a, f32, f64, out, fout32, fout64):
+    i = cuda.grid(1)
+    lane = cuda.laneid
+    v = a[i]
+    out[i, 0] = cuda.shfl_sync(0xffffffff, v, (lane + 1) % 32)
+    out[i, 1] = cuda.shfl_down_sync(0xffffffff, v, 1)  # the last lane gets its own value
+    out[i, 2] = cuda.shfl_xor_sync(0xffffffff, v, 3)
+    w = cuda.ballot_sync(0xffffffff, v > 0)
+    out[i, 3] = w
+    out[i, 4] = cuda.popc(w)
+    out[i, 5] = cuda.clz(w)
+    out[i, 6] = cuda.ffs(w)
+    out[i, 7] = cuda.brev(np.uint32(i))
+    out[i, 8] = cuda.lanemask_lt()
+    out[i, 9] = cuda.match_any_sync(0xffffffff, v % 4)
+    out[i, 10] = cuda.syncthreads_count(v > 0)
+    out[i, 11] = cuda.any_sync(0xffffffff, v > 100) + 2 * cuda.all_sync(0xffffffff, v > -1000)
+    out[i, 12] = cuda.selp(v > 0, v, -v)
+    out[i, 13] = cuda.shfl_up_sync(0xffffffff, v, 2)  # the first two lanes get their own values
+    fout32[i] = cuda.shfl_sync(0xffffffff, f32[i], 31 - lane)
+    fout64[i] = cuda.shfl_sync(0xffffffff, f64[i], 31 - lane) + cuda.fma(f64[i], 2.0, 1.0)
+
+
+@cuda.jit
 def printing(a):  # print: compiled from CUDA C++, not NVVM IR
     print(a[0])
 
@@ -333,6 +357,32 @@ def test_shared_and_local_arrays_and_atomics(rng):
                                rtol=1e-12)
     assert counts.get().tolist() == [320, 5 * 3 * sum(range(64)), 319, -319, 320, 7]
     np.testing.assert_allclose(total.get(), [host.sum()], rtol=1e-12)
+
+
+def test_warp_operations_and_bit_intrinsics(rng):
+    a = rng.integers(-2 ** 40, 2 ** 40, 32).astype(np.int64)  # 64-bit values: shuffled as two words
+    f32 = rng.standard_normal(32).astype(np.float32)
+    f64 = rng.standard_normal(32)
+    out, fo32, fo64 = simt.zeros((32, 14), np.int64), simt.zeros(32, np.float32), simt.zeros(32)
+    warp_ops[1, 32](simt.asarray(a), simt.asarray(f32), simt.asarray(f64), out, fo32, fo64)
+    got = out.get()
+    w = sum(1 << j for j in range(32) if a[j] > 0)
+    lanes = np.arange(32)
+    np.testing.assert_array_equal(got[:, 0], a[(lanes + 1) % 32])
+    np.testing.assert_array_equal(got[:, 1], a[np.minimum(lanes + 1, 31)])
+    np.testing.assert_array_equal(got[:, 2], a[lanes ^ 3])
+    signed_w = w - (1 << 32) if w >= 1 << 31 else w  # ballot_sync gives an int32, as numba types it
+    assert set(got[:, 3]) == {signed_w} and set(got[:, 4]) == {bin(w).count("1")}
+    assert set(got[:, 5]) == {32 - w.bit_length()} and set(got[:, 6]) == {(w & -w).bit_length()}
+    np.testing.assert_array_equal(got[:, 7], [int(f"{i:032b}"[::-1], 2) for i in range(32)])
+    np.testing.assert_array_equal(got[:, 8], (1 << lanes) - 1)
+    matches = np.array([sum(1 << j for j in range(32) if a[j] % 4 == a[i] % 4) for i in range(32)], np.uint64)
+    np.testing.assert_array_equal(got[:, 9], matches.astype(np.uint32).view(np.int32))  # an int32 too
+    assert set(got[:, 10]) == {int((a > 0).sum())} and set(got[:, 11]) == {int((a > 100).any()) + 2 * int((a > -1000).all())}
+    np.testing.assert_array_equal(got[:, 12], np.abs(a))
+    np.testing.assert_array_equal(got[:, 13], a[np.where(lanes >= 2, lanes - 2, lanes)])
+    np.testing.assert_array_equal(fo32.get(), f32[::-1])
+    np.testing.assert_allclose(fo64.get(), f64[::-1] + f64 * 2.0 + 1.0, rtol=1e-15)
 
 
 def test_comparisons_and_short_circuit(rng):

@@ -151,7 +151,7 @@ IrValue NvvmEmitter::bool_op(const Expr& e) {
 }
 
 IrValue NvvmEmitter::if_expression(const Expr& e) {
-    if (!e.type->is_scalar()) not_covered("a conditional expression of type " + e.type->str());
+    if (!e.type->is_scalar() && !e.type->is_array()) not_covered("a conditional expression of type " + e.type->str());
     if (is_constant(*e.children[0])) return expr_as(*e.children[e.children[0]->resolved->constant.truthy() ? 1 : 2], e.type);
     IrValue test = convert(expr(*e.children[0]), bool_type());
     std::string yes = fresh_label("if.yes"), no = fresh_label("if.no"), done = fresh_label("if.done");
@@ -203,6 +203,10 @@ IrValue NvvmEmitter::attribute(const Expr& e) {
         const char* sreg = reg == "threadIdx" ? "tid" : reg == "blockIdx" ? "ctaid" : reg == "blockDim" ? "ntid" : "nctaid";
         if (e.text.size() != 1 || (e.text[0] != 'x' && e.text[0] != 'y' && e.text[0] != 'z')) not_covered("this attribute");
         return convert(special_register(sreg, e.text[0]), e.type);
+    }
+    if (bt->kind == TypeKind::Module && bt->name == "cuda" && e.text == "laneid") {
+        declare("declare i32 @llvm.nvvm.read.ptx.sreg.laneid()");
+        return convert({assign("call i32 @llvm.nvvm.read.ptx.sreg.laneid()"), scalar_type(DType::Int32), {}}, e.type);
     }
     if (bt->is_array() && (e.text == "size" || e.text == "shape" || e.text == "strides")) {
         IrValue a = expr(base);
@@ -532,6 +536,13 @@ IrValue NvvmEmitter::call(const Expr& e) {
     if (b.rfind("math.", 0) == 0) return math_call(e, b.substr(5));
     if (b == "cuda.shared.array" || b == "cuda.local.array") return memory_array(e);
     if (b.rfind("cuda.atomic.", 0) == 0) return atomic(e, b.substr(12));
+    static const char* const kWarp[] = {"shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync", "all_sync",
+                                        "any_sync", "eq_sync", "ballot_sync", "match_any_sync", "activemask",
+                                        "lanemask_lt", "syncthreads_count", "syncthreads_and", "syncthreads_or",
+                                        "syncwarp", "threadfence", "threadfence_block", "threadfence_system",
+                                        "nanosleep", "popc", "clz", "ffs", "brev", "fma", "cbrt", "selp"};
+    for (const char* w : kWarp)
+        if (b == std::string("cuda.") + w) return warp_call(e, w);
     not_covered(b.empty() ? "this call" : "the builtin " + b);
 }
 

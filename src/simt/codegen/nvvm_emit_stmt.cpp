@@ -310,7 +310,6 @@ void NvvmEmitter::check_unit() const {
     // (max_registers needs nothing here: the driver's JIT takes it as an option, see ptx_module.cpp)
     if (!o.constant_params.empty() || o.tile_kernel || unit_.uses_tiles) not_covered("tile kernels");
     if (unit_.uses_print) not_covered("print");
-    if (unit_.uses_warp) not_covered("warp operations");
 }
 
 namespace {

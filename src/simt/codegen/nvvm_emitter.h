@@ -2,6 +2,7 @@
 // in allocas that libNVVM's optimizer promotes to registers; control flow is explicit blocks.
 // Anything outside the covered subset throws NotCovered and the kernel goes to NVRTC instead.
 #pragma once
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -83,6 +84,11 @@ private:
     Element element(const Expr& subscript);
     Element element_of(const IrValue& array, const std::vector<const Expr*>& indices, bool proven, bool as_int64);
     std::vector<const Expr*> index_parts(const Expr& index, int ndim);
+
+    // ---- warp operations, fences and bit intrinsics (nvvm_emit_warp.cpp) ----
+    IrValue warp_call(const Expr& call, const std::string& name);  // cuda.<name>(...)
+    IrValue warp_value(const Expr& e);
+    IrValue per_word(const IrValue& v, const std::function<std::string(const std::string&)>& op);
 
     // ---- array storage and atomics (nvvm_emit_memory.cpp) ----
     IrValue memory_array(const Expr& call);  // cuda.shared.array / cuda.local.array
