@@ -1,7 +1,10 @@
 """The CI check that every kernel specialization generated during a test session is valid CUDA
 C++ for sm_90: at session end the CUDA source of each (recorded by simt while the tests ran, on
-any backend) goes through NVRTC for sm_90, in parallel, and the session fails on any NVRTC error.
-Skipped, with the reason printed, only when NVRTC cannot be found. With pytest-xdist each worker
+any backend) goes through NVRTC for sm_90, in parallel, and the session fails on any NVRTC error;
+each kernel's NVVM IR (the cuda backend's faster path, where it covers the kernel) goes through
+libNVVM for compute_90 the same way, and the summary names what keeps the other kernels on the
+CUDA C++ path. Skipped, with the reason printed, only when NVRTC (or, for the IR, libNVVM) cannot
+be found. With pytest-xdist each worker
 checks its own kernels and the controller reports them all."""
 import os
 
