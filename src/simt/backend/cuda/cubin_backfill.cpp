@@ -13,6 +13,8 @@ namespace simt {
 
 namespace {
 
+constexpr size_t kMaxQueued = 128;
+
 class Worker {
 public:
     Worker() : owner_(::getpid()), thread_([this] { run(); }) {}
@@ -24,7 +26,7 @@ public:
             std::lock_guard<std::mutex> lock(mutex_);
             if (stopping_) return;
             stopping_ = true;
-            deadline_ = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+            deadline_ = std::chrono::steady_clock::now() + std::chrono::seconds(1);
         }
         changed_.notify_all();
         if (thread_.joinable()) {
@@ -36,7 +38,9 @@ public:
         if (::getpid() != owner_) return;
         {
             std::lock_guard<std::mutex> lock(mutex_);
-            if (stopping_) return;
+            // Bounded: each request holds a whole translation unit. Past the bound a kernel is
+            // left for a later process (which loads its cached PTX and queues it again).
+            if (stopping_ || queue_.size() >= kMaxQueued) return;
             queue_.push_back(r);
         }
         changed_.notify_all();
