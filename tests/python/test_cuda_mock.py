@@ -456,6 +456,32 @@ def test_nvvm_ir_kernels_load_as_ptx_and_leave_nvrtc_cubins_for_later_processes(
     assert on_mock(code, env={"SIMT_NVVM": "1"}).stdout.split() == ["0", "0", "0", "2", "False"]
 
 
+@pytest.mark.skipif(not simt._simt._nvvm_available()[0], reason="libNVVM not found (pip install nvidia-nvvm)")
+def test_a_forked_child_exits_without_waiting_for_the_parents_backfill(on_mock):
+    code = """
+        import time
+        def make(c):
+            @cuda.jit
+            def k(A):
+                A[cuda.grid(1)] = c
+            return k
+        a = simt.zeros(8)
+        for c in range(6):  # cubins queued on the parent's backfill thread
+            make(float(c))[1, 8](a)
+        pid = os.fork()
+        if pid == 0:  # the child exits normally (atexit runs) while the parent's queue may be busy
+            sys.exit(0)
+        t = time.time()
+        for _ in range(200):
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            time.sleep(0.05)
+        print("child exit", done == pid and os.WEXITSTATUS(status) == 0, time.time() - t < 5)
+    """
+    assert on_mock(code, env={"SIMT_NVVM": "1"}).stdout.split() == ["child", "exit", "True", "True"]
+
+
 def test_driver_jit_on_request_and_nvrtc_cubins_once_the_driver_declines(on_mock, tmp_path):
     code = """
         mock.mock_cuda_refuse_ptx(int(os.environ["REFUSE"]))

@@ -1,5 +1,6 @@
 // The cubin backfill worker (see cubin_backfill.h): one thread, started on first use.
 #include "backend/cuda/cubin_backfill.h"
+#include <pthread.h>
 #include <unistd.h>
 #include <chrono>
 #include <condition_variable>
@@ -15,6 +16,13 @@ namespace {
 
 constexpr size_t kMaxQueued = 128;
 
+// Held by the worker for the length of each compile, and by fork() (pthread_atfork) while it
+// copies the process: a child must not inherit NVRTC (or the disk cache) in the middle of a
+// compile on a thread it does not have, whose locks it could never take.
+std::mutex g_compiling;
+void lock_for_fork() { g_compiling.lock(); }
+void unlock_after_fork() { g_compiling.unlock(); }
+
 class Worker {
 public:
     Worker() : owner_(::getpid()), thread_([this] { run(); }) {}
@@ -22,6 +30,10 @@ public:
     // Compiles what the deadline allows, then stops the thread. Called at interpreter exit, before
     // static objects the compile path uses are destroyed (a compile must not outlive them).
     void finish() {
+        if (::getpid() != owner_) {  // a forked child: neither the thread nor its lock's state is ours
+            if (thread_.joinable()) thread_.detach();
+            return;
+        }
         {
             std::lock_guard<std::mutex> lock(mutex_);
             if (stopping_) return;
@@ -29,10 +41,7 @@ public:
             deadline_ = std::chrono::steady_clock::now() + std::chrono::seconds(1);
         }
         changed_.notify_all();
-        if (thread_.joinable()) {
-            if (::getpid() == owner_) thread_.join();
-            else thread_.detach();  // a forked child has no such thread
-        }
+        if (thread_.joinable()) thread_.join();
     }
     void add(const NvrtcRequest& r) {
         if (::getpid() != owner_) return;
@@ -46,6 +55,7 @@ public:
         changed_.notify_all();
     }
     void wait_idle() {
+        if (::getpid() != owner_) return;
         std::unique_lock<std::mutex> lock(mutex_);
         changed_.wait(lock, [this] { return (queue_.empty() && !busy_) || stopped_; });
     }
@@ -61,6 +71,7 @@ private:
             busy_ = true;
             lock.unlock();
             try {
+                std::lock_guard<std::mutex> compiling(g_compiling);
                 compile_for_device(r);
             } catch (...) {
                 // Only a cache fill: the kernel already runs; a later process compiles it again.
@@ -94,6 +105,7 @@ Worker* worker(bool start) {
     if (!g_worker && start) {
         DiskCache::instance();  // made first, so that they outlive the worker
         nvrtc();
+        ::pthread_atfork(lock_for_fork, unlock_after_fork, unlock_after_fork);
         static Worker w;
         g_worker = &w;
     }
