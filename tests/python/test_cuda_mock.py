@@ -42,6 +42,12 @@ def last_launch():
     p1 = (ctypes.c_ubyte * 8)()
     mock.mock_cuda_last_launch(name, ctypes.c_size_t(256), dims, ctypes.byref(stream), p0, p1)
     return name.value.decode(), list(dims), stream.value or 0, bytes(p0), bytes(p1)
+
+def make(c):  # a distinct kernel 'k' per constant (the constant is part of its code)
+    @cuda.jit
+    def k(A):
+        A[cuda.grid(1)] = c
+    return k
 """
 
 
@@ -436,11 +442,6 @@ def test_kernels_come_from_nvrtc_and_the_disk_cache(on_mock):
 @pytest.mark.skipif(not simt._simt._nvvm_available()[0], reason="libNVVM not found (pip install nvidia-nvvm)")
 def test_nvvm_ir_kernels_load_as_ptx_and_leave_nvrtc_cubins_for_later_processes(on_mock):
     code = """
-        def make(c):
-            @cuda.jit
-            def k(A):
-                A[cuda.grid(1)] = c
-            return k
         a = simt.zeros(8)
         for c in (1.5, 2.5):
             make(c)[1, 8](a)
@@ -460,11 +461,6 @@ def test_nvvm_ir_kernels_load_as_ptx_and_leave_nvrtc_cubins_for_later_processes(
 def test_a_forked_child_exits_without_waiting_for_the_parents_backfill(on_mock):
     code = """
         import time
-        def make(c):
-            @cuda.jit
-            def k(A):
-                A[cuda.grid(1)] = c
-            return k
         a = simt.zeros(8)
         for c in range(6):  # cubins queued on the parent's backfill thread
             make(float(c))[1, 8](a)
@@ -485,11 +481,6 @@ def test_a_forked_child_exits_without_waiting_for_the_parents_backfill(on_mock):
 def test_driver_jit_on_request_and_nvrtc_cubins_once_the_driver_declines(on_mock, tmp_path):
     code = """
         mock.mock_cuda_refuse_ptx(int(os.environ["REFUSE"]))
-        def make(c):
-            @cuda.jit
-            def k(A):
-                A[cuda.grid(1)] = c
-            return k
         a = simt.zeros(8)
         for c in (1.5, 2.5):  # two distinct kernels (the constant is part of the source)
             make(c)[1, 8](a)

@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <unistd.h>
 #include <chrono>
+#include <cstdlib>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
@@ -26,14 +27,14 @@ void unlock_after_fork() { g_compiling.unlock(); }
 class Worker {
 public:
     Worker() : owner_(::getpid()), thread_([this] { run(); }) {}
-    ~Worker() { finish(); }
-    // Compiles what the deadline allows, then stops the thread. Called at interpreter exit, before
-    // static objects the compile path uses are destroyed (a compile must not outlive them).
+    // Never destroyed (see worker()): in a forked child its condition variable still counts the
+    // parent thread as a waiter, and destroying it would wait for that thread forever.
+    ~Worker() = delete;
+    // Compiles what the deadline allows, then stops the thread. Called at interpreter exit, and
+    // from a C atexit handler registered after NVRTC and the disk cache were set up, so before
+    // their static objects are destroyed (a compile must not outlive them).
     void finish() {
-        if (::getpid() != owner_) {  // a forked child: neither the thread nor its lock's state is ours
-            if (thread_.joinable()) thread_.detach();
-            return;
-        }
+        if (::getpid() != owner_) return;  // a forked child: neither the thread nor its lock's state is ours
         {
             std::lock_guard<std::mutex> lock(mutex_);
             if (stopping_) return;
@@ -98,7 +99,11 @@ private:
 };
 
 std::mutex g_start;
-Worker* g_worker = nullptr;  // started on first use; finish_cubin_backfill() stops it
+Worker* g_worker = nullptr;  // started on first use, never destroyed; finish_cubin_backfill() stops it
+
+void finish_at_exit() {
+    if (g_worker) g_worker->finish();
+}
 
 Worker* worker(bool start) {
     std::lock_guard<std::mutex> lock(g_start);
@@ -106,8 +111,8 @@ Worker* worker(bool start) {
         DiskCache::instance();  // made first, so that they outlive the worker
         nvrtc();
         ::pthread_atfork(lock_for_fork, unlock_after_fork, unlock_after_fork);
-        static Worker w;
-        g_worker = &w;
+        g_worker = new Worker;
+        std::atexit(finish_at_exit);
     }
     return g_worker;
 }
