@@ -24,6 +24,8 @@ void record_cuda_source(const CompileUnit& unit, const GeneratedSource* cuda) {
     r.options = unit.options;
     if (cuda) {
         r.source = cuda->full_source;
+        r.nvvm = cuda->nvvm;
+        r.nvvm_why = cuda->nvvm_not_covered;
     } else {
         try {
             r.source = Emitter(unit, Target::Cuda).run().full_source;
@@ -31,7 +33,7 @@ void record_cuda_source(const CompileUnit& unit, const GeneratedSource* cuda) {
             r.codegen_error = e.what();
         }
     }
-    if (r.codegen_error.empty()) r.nvvm = emit_nvvm_ir(unit, &r.nvvm_why);
+    if (!cuda && r.codegen_error.empty()) r.nvvm = emit_nvvm_ir(unit, &r.nvvm_why);
     std::string key = sha256_hex(r.source + "\n" + r.codegen_error + "\n" + std::to_string(int(r.options.bounds)) +
                                  std::to_string(r.options.fastmath) + std::to_string(r.options.debug) +
                                  std::to_string(r.options.lineinfo) + std::to_string(r.options.max_registers));

@@ -15,18 +15,12 @@ Emitter::Emitter(const CompileUnit& unit, Target target) : unit_(unit), target_(
 
 GeneratedSource emit_unit(const CompileUnit& unit, Target target) {
     GeneratedSource g = Emitter(unit, target).run();
-    if (target == Target::Cuda) g.nvvm = emit_nvvm_ir(unit);
+    if (target == Target::Cuda) g.nvvm = emit_nvvm_ir(unit, &g.nvvm_not_covered);
     if (cuda_source_recording()) record_cuda_source(unit, target == Target::Cuda ? &g : nullptr);
     return g;
 }
 
 namespace {
-// Functions reachable from the kernel, callees before callers.
-void reachable(const TypedFunction* f, std::vector<const TypedFunction*>& order, std::set<const TypedFunction*>& seen) {
-    if (!seen.insert(f).second) return;
-    for (const TypedFunction* c : f->callees) reachable(c, order, seen);
-    order.push_back(f);
-}
 
 std::string quote_path(const std::string& path) {
     std::string out;
@@ -41,7 +35,7 @@ std::string quote_path(const std::string& path) {
 GeneratedSource Emitter::run() {
     std::vector<const TypedFunction*> order;
     std::set<const TypedFunction*> seen;
-    reachable(unit_.kernel, order, seen);
+    functions_in_call_order(unit_.kernel, order, seen);
     for (const TypedFunction* f : order) function(*f);
     if (target_ == Target::Cpu && region_eligible(*unit_.kernel)) region_function(*unit_.kernel);
     entry_point(*unit_.kernel);

@@ -35,6 +35,7 @@ struct GeneratedSource {
     bool entry_is_name_expression = false;  // cuda: entry_name is a C++ name such as "k<float>"
     // cuda: the same kernel as NVVM IR, where the IR emission covers it (the backend's fast path).
     std::optional<NvvmModule> nvvm;
+    std::string nvvm_not_covered;  // ... else the first construct the IR emission does not cover
 };
 
 GeneratedSource emit_unit(const CompileUnit& unit, Target target);

@@ -312,14 +312,6 @@ void NvvmEmitter::check_unit() const {
     if (unit_.uses_print) not_covered("print");
 }
 
-namespace {
-// Functions reachable from the kernel, callees before callers.
-void reachable(const TypedFunction* f, std::vector<const TypedFunction*>& order, std::set<const TypedFunction*>& seen) {
-    if (!seen.insert(f).second) return;
-    for (const TypedFunction* c : f->callees) reachable(c, order, seen);
-    order.push_back(f);
-}
-}  // namespace
 
 std::string NvvmEmitter::function_text(const TypedFunction& f) {
     fn_ = &f;
@@ -375,7 +367,7 @@ NvvmModule NvvmEmitter::run() {
     const TypedFunction& kernel = *unit_.kernel;
     std::vector<const TypedFunction*> order;
     std::set<const TypedFunction*> seen;
-    reachable(&kernel, order, seen);
+    functions_in_call_order(&kernel, order, seen);
     std::string functions;
     for (const TypedFunction* f : order) functions += function_text(*f);
     std::string param_types;

@@ -3,6 +3,7 @@
 #pragma once
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 #include "frontend/ast.h"
@@ -63,6 +64,15 @@ struct TypedFunction {
     size_t hidden_params = 0;   // an inner function: its last params are the enclosing variables it reads
     std::vector<StmtPtr> pruned;  // untaken branches of `if`s decided when compiling (kept alive, not compiled)
 };
+
+// The functions reachable from `f` (f included), callees before callers: the order code
+// generation defines them in. `seen` holds those already placed.
+inline void functions_in_call_order(const TypedFunction* f, std::vector<const TypedFunction*>& order,
+                                    std::set<const TypedFunction*>& seen) {
+    if (!seen.insert(f).second) return;
+    for (const TypedFunction* c : f->callees) functions_in_call_order(c, order, seen);
+    order.push_back(f);
+}
 
 // A bounds-check site: where an array access is in the user's source.
 struct BoundsSite {

@@ -9,6 +9,7 @@
 #include <mutex>
 #include "backend/cuda/pathfinder.h"
 #include "runtime/disk_cache.h"
+#include "support/dl_symbol.h"
 #include "support/error.h"
 #include "support/files.h"
 #include "support/sha256.h"
@@ -31,12 +32,6 @@ struct Loaded {
     std::string why;
 };
 
-template <class F>
-void bind(void* lib, F& slot, const char* name, std::string& missing, bool required = true) {
-    slot = reinterpret_cast<F>(::dlsym(lib, name));
-    if (!slot && required) missing += (missing.empty() ? "" : ", ") + std::string(name);
-}
-
 Loaded load_library(const std::string& path) {
     Loaded l;
     void* lib = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -47,24 +42,24 @@ Loaded load_library(const std::string& path) {
     }
     cu::NvrtcApi& a = l.api;
     std::string missing;
-    bind(lib, a.nvrtcGetErrorString, "nvrtcGetErrorString", missing);
-    bind(lib, a.nvrtcVersion, "nvrtcVersion", missing);
-    bind(lib, a.nvrtcGetNumSupportedArchs, "nvrtcGetNumSupportedArchs", missing);
-    bind(lib, a.nvrtcGetSupportedArchs, "nvrtcGetSupportedArchs", missing);
-    bind(lib, a.nvrtcCreateProgram, "nvrtcCreateProgram", missing);
-    bind(lib, a.nvrtcDestroyProgram, "nvrtcDestroyProgram", missing);
-    bind(lib, a.nvrtcCompileProgram, "nvrtcCompileProgram", missing);
-    bind(lib, a.nvrtcGetProgramLogSize, "nvrtcGetProgramLogSize", missing);
-    bind(lib, a.nvrtcGetProgramLog, "nvrtcGetProgramLog", missing);
-    bind(lib, a.nvrtcGetPTXSize, "nvrtcGetPTXSize", missing);
-    bind(lib, a.nvrtcGetPTX, "nvrtcGetPTX", missing);
-    bind(lib, a.nvrtcGetCUBINSize, "nvrtcGetCUBINSize", missing, false);
-    bind(lib, a.nvrtcGetCUBIN, "nvrtcGetCUBIN", missing, false);
-    bind(lib, a.nvrtcAddNameExpression, "nvrtcAddNameExpression", missing);
-    bind(lib, a.nvrtcGetLoweredName, "nvrtcGetLoweredName", missing);
-    bind(lib, a.nvrtcGetPCHCreateStatus, "nvrtcGetPCHCreateStatus", missing, false);
-    bind(lib, a.nvrtcGetPCHHeapSizeRequired, "nvrtcGetPCHHeapSizeRequired", missing, false);
-    bind(lib, a.nvrtcSetPCHHeapSize, "nvrtcSetPCHHeapSize", missing, false);
+    bind_symbol(lib, a.nvrtcGetErrorString, "nvrtcGetErrorString", missing);
+    bind_symbol(lib, a.nvrtcVersion, "nvrtcVersion", missing);
+    bind_symbol(lib, a.nvrtcGetNumSupportedArchs, "nvrtcGetNumSupportedArchs", missing);
+    bind_symbol(lib, a.nvrtcGetSupportedArchs, "nvrtcGetSupportedArchs", missing);
+    bind_symbol(lib, a.nvrtcCreateProgram, "nvrtcCreateProgram", missing);
+    bind_symbol(lib, a.nvrtcDestroyProgram, "nvrtcDestroyProgram", missing);
+    bind_symbol(lib, a.nvrtcCompileProgram, "nvrtcCompileProgram", missing);
+    bind_symbol(lib, a.nvrtcGetProgramLogSize, "nvrtcGetProgramLogSize", missing);
+    bind_symbol(lib, a.nvrtcGetProgramLog, "nvrtcGetProgramLog", missing);
+    bind_symbol(lib, a.nvrtcGetPTXSize, "nvrtcGetPTXSize", missing);
+    bind_symbol(lib, a.nvrtcGetPTX, "nvrtcGetPTX", missing);
+    bind_symbol(lib, a.nvrtcGetCUBINSize, "nvrtcGetCUBINSize", missing, false);
+    bind_symbol(lib, a.nvrtcGetCUBIN, "nvrtcGetCUBIN", missing, false);
+    bind_symbol(lib, a.nvrtcAddNameExpression, "nvrtcAddNameExpression", missing);
+    bind_symbol(lib, a.nvrtcGetLoweredName, "nvrtcGetLoweredName", missing);
+    bind_symbol(lib, a.nvrtcGetPCHCreateStatus, "nvrtcGetPCHCreateStatus", missing, false);
+    bind_symbol(lib, a.nvrtcGetPCHHeapSizeRequired, "nvrtcGetPCHHeapSizeRequired", missing, false);
+    bind_symbol(lib, a.nvrtcSetPCHHeapSize, "nvrtcSetPCHHeapSize", missing, false);
     if (!missing.empty()) {
         l.why = "NVRTC " + path + " is too old for simt (it lacks " + missing + "; CUDA 11.2 or newer is needed)";
         return l;

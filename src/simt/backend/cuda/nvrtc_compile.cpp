@@ -135,21 +135,30 @@ std::vector<std::string> split_lines(const std::string& text) {
     return out;
 }
 
-// From the disk cache, or compiled by NVRTC and stored; with name expressions, their lowered
-// names are cached beside the image (".names", one per line).
+// The image for `target` when the disk cache holds it (and, with name expressions, their lowered
+// names, cached beside it as ".names", one per line); counted as a disk hit.
+bool cached_image(const NvrtcRequest& req, const std::string& target, bool cubin, std::string* bytes,
+                  std::vector<std::string>* lowered) {
+    const std::string key = cache_key(req, target);
+    DiskCache& cache = DiskCache::instance();
+    std::string path, names;
+    if (!cache.lookup("cuda", key, cubin ? ".cubin" : ".ptx", path, bytes) || bytes->empty()) return false;
+    if (!req.name_expressions.empty() &&
+        !(cache.lookup("cuda", key, ".names", path, &names) && split_lines(names).size() == req.name_expressions.size()))
+        return false;
+    if (!req.background) count(&CompileCounters::disk_hits);
+    if (!req.name_expressions.empty()) *lowered = split_lines(names);
+    return true;
+}
+
+// From the disk cache, or compiled by NVRTC and stored.
 std::string cached_compile(const NvrtcRequest& req, const std::string& target, bool cubin,
                            std::vector<std::string>* lowered) {
-    std::string key = cache_key(req, target);
+    std::string bytes;
+    if (cached_image(req, target, cubin, &bytes, lowered)) return bytes;
+    const std::string key = cache_key(req, target);
     const char* suffix = cubin ? ".cubin" : ".ptx";
     DiskCache& cache = DiskCache::instance();
-    std::string path, bytes, names;
-    if (cache.lookup("cuda", key, suffix, path, &bytes) && !bytes.empty() &&
-        (req.name_expressions.empty() || (cache.lookup("cuda", key, ".names", path, &names) &&
-                                          split_lines(names).size() == req.name_expressions.size()))) {
-        if (!req.background) count(&CompileCounters::disk_hits);
-        if (!req.name_expressions.empty()) *lowered = split_lines(names);
-        return bytes;
-    }
     if (!req.background) count(&CompileCounters::compiled);
     lowered->clear();
     bytes = run_nvrtc(req, target, cubin, lowered);
@@ -235,16 +244,8 @@ CudaImage compile_for_device(const NvrtcRequest& req, bool ptx_for_driver) {
 }
 
 bool cached_cubin(const NvrtcRequest& req, CudaImage* image) {
-    bool cubin = false;
-    std::string target = nvrtc_target_for(req.arch, &cubin);
-    if (!cubin || !req.name_expressions.empty()) return false;
-    std::string path, bytes;
-    if (!DiskCache::instance().lookup("cuda", cache_key(req, target), ".cubin", path, &bytes) || bytes.empty()) return false;
-    if (!req.background) count(&CompileCounters::disk_hits);
-    image->bytes = std::move(bytes);
-    image->is_cubin = true;
-    image->target = target;
-    return true;
+    image->target = nvrtc_target_for(req.arch, &image->is_cubin);
+    return image->is_cubin && cached_image(req, image->target, true, &image->bytes, &image->lowered_names);
 }
 
 namespace {

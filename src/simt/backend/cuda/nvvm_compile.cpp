@@ -7,6 +7,7 @@
 #include <mutex>
 #include "backend/cuda/pathfinder.h"
 #include "runtime/disk_cache.h"
+#include "support/dl_symbol.h"
 #include "support/error.h"
 #include "support/files.h"
 #include "support/sha256.h"
@@ -39,12 +40,6 @@ struct Library {
     std::string why;             // why it is unavailable ("" when usable)
 };
 
-template <class F>
-void bind(void* lib, F& slot, const char* name, std::string& missing) {
-    slot = reinterpret_cast<F>(::dlsym(lib, name));
-    if (!slot) missing += (missing.empty() ? "" : ", ") + std::string(name);
-}
-
 Library load() {
     Library l;
     const char* off = std::getenv("SIMT_NVVM");
@@ -71,16 +66,16 @@ Library load() {
     }
     NvvmApi& a = l.api;
     std::string missing;
-    bind(lib, a.nvvmVersion, "nvvmVersion", missing);
-    bind(lib, a.nvvmCreateProgram, "nvvmCreateProgram", missing);
-    bind(lib, a.nvvmDestroyProgram, "nvvmDestroyProgram", missing);
-    bind(lib, a.nvvmAddModuleToProgram, "nvvmAddModuleToProgram", missing);
-    bind(lib, a.nvvmLazyAddModuleToProgram, "nvvmLazyAddModuleToProgram", missing);
-    bind(lib, a.nvvmCompileProgram, "nvvmCompileProgram", missing);
-    bind(lib, a.nvvmGetCompiledResultSize, "nvvmGetCompiledResultSize", missing);
-    bind(lib, a.nvvmGetCompiledResult, "nvvmGetCompiledResult", missing);
-    bind(lib, a.nvvmGetProgramLogSize, "nvvmGetProgramLogSize", missing);
-    bind(lib, a.nvvmGetProgramLog, "nvvmGetProgramLog", missing);
+    bind_symbol(lib, a.nvvmVersion, "nvvmVersion", missing);
+    bind_symbol(lib, a.nvvmCreateProgram, "nvvmCreateProgram", missing);
+    bind_symbol(lib, a.nvvmDestroyProgram, "nvvmDestroyProgram", missing);
+    bind_symbol(lib, a.nvvmAddModuleToProgram, "nvvmAddModuleToProgram", missing);
+    bind_symbol(lib, a.nvvmLazyAddModuleToProgram, "nvvmLazyAddModuleToProgram", missing);
+    bind_symbol(lib, a.nvvmCompileProgram, "nvvmCompileProgram", missing);
+    bind_symbol(lib, a.nvvmGetCompiledResultSize, "nvvmGetCompiledResultSize", missing);
+    bind_symbol(lib, a.nvvmGetCompiledResult, "nvvmGetCompiledResult", missing);
+    bind_symbol(lib, a.nvvmGetProgramLogSize, "nvvmGetProgramLogSize", missing);
+    bind_symbol(lib, a.nvvmGetProgramLog, "nvvmGetProgramLog", missing);
     int major = 0, minor = 0;
     if (!missing.empty()) l.why = "libNVVM " + where.path + " lacks " + missing;
     else if (a.nvvmVersion(&major, &minor) != 0 || major < 2) l.why = "libNVVM " + where.path + " is too old";
