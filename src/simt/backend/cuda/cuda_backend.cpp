@@ -655,8 +655,8 @@ private:
     }
 
     // The NVVM IR fast path (codegen/nvvm_ir.h): NVRTC's cubin when an earlier process left it in
-    // the disk cache; else libNVVM's PTX, compiled by the driver as a whole program (the same
-    // SASS as NVRTC's cubin path), with NVRTC's cubin made on the backfill thread for later
+    // the disk cache; else libNVVM's PTX, compiled by the driver as a whole program (as NVRTC
+    // compiles its cubins, not as relocatable code), with NVRTC's cubin made on the backfill thread for later
     // processes. Null when the IR does not compile (SIMT_NVVM_STRICT=1: raise): NVRTC takes it.
     cu::Module load_through_nvvm(CudaKernel& k, DeviceState& s) {
         NvrtcRequest request = k.request(s.arch);
