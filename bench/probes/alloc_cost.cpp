@@ -5,11 +5,14 @@
 // the pattern of `z = x + y` on one element: allocate the result, launch, free the previous one.
 //
 //   g++ -O2 -std=c++17 bench/probes/alloc_cost.cpp -ldl -o /tmp/alloc_cost && /tmp/alloc_cost
+//   /tmp/alloc_cost reuse    # only the pool's reuse settings, compared in interleaved rounds
 #include <dlfcn.h>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <algorithm>
+#include <vector>
 
 using Result = int;
 using Stream = void*;
@@ -57,12 +60,13 @@ const char* kEmptyKernelPtx = R"(
 Ptr g_busy_buffer = 0;
 size_t g_busy_bytes = 0;
 int g_busy_memsets = 0;
+Stream g_busy_stream = nullptr;
 
 template <class F>
 double ns_per_pair(F&& pair) {
     double best = 1e30;
     for (int rep = 0; rep < 9; ++rep) {
-        for (int i = 0; i < g_busy_memsets; ++i) cuMemsetD8Async(g_busy_buffer, 0, g_busy_bytes, nullptr);
+        for (int i = 0; i < g_busy_memsets; ++i) cuMemsetD8Async(g_busy_buffer, 0, g_busy_bytes, g_busy_stream);
         auto t0 = std::chrono::steady_clock::now();
         for (int i = 0; i < 20000; ++i) pair();
         double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() / 20000;
@@ -72,7 +76,62 @@ double ns_per_pair(F&& pair) {
     return best;
 }
 
-int main() {
+// One step of `z = x + y` on one element: allocate the new result, launch, free the old one.
+void xy_step(void* kernel, Ptr& x, Ptr& y, Ptr& z, size_t bytes, Stream s) {
+    Ptr fresh;
+    cuMemAllocAsync(&fresh, bytes, s);
+    void* params[] = {&x, &y, &fresh};
+    cuLaunchKernel(kernel, 1, 1, 1, 32, 1, 1, 0, s, params, nullptr);
+    cuMemFreeAsync(z, s);
+    z = fresh;
+}
+
+// The pool's reuse settings compared in rounds (each round times every setting once, so a
+// drift of the host's speed during the run does not favour the ones timed later): median and
+// min ns of an alloc + free pair with the stream idle, and of the x + y pattern behind queued work.
+void compare_reuse_settings(Pool pool, void* empty3, size_t bytes) {
+    const char* names[] = {"all reuse on (default)", "follow event dependencies off", "opportunistic off",
+                           "internal dependencies off", "all three off"};
+    const int settings = 5, rounds = 9;
+    std::vector<double> pair_ns[settings], xy_ns[settings];
+    Ptr x = 0, y = 0, z = 0;
+    cuMemAllocAsync(&x, bytes, nullptr);
+    cuMemAllocAsync(&y, bytes, nullptr);
+    cuMemAllocAsync(&z, bytes, nullptr);
+    auto apply = [&](int k) {
+        for (int attr = 1; attr <= 3; ++attr) {
+            int on = !(k == attr || k == 4);
+            cuMemPoolSetAttribute(pool, attr, &on);
+        }
+    };
+    auto timed = [&](auto&& body) {
+        auto t0 = std::chrono::steady_clock::now();
+        for (int i = 0; i < 20000; ++i) body();
+        double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() / 20000;
+        cuCtxSynchronize();
+        return ns;
+    };
+    for (int round = 0; round < rounds; ++round) {
+        for (int j = 0; j < settings; ++j) {
+            int k = (j + round) % settings;
+            apply(k);
+            pair_ns[k].push_back(timed([&] { Ptr p; cuMemAllocAsync(&p, bytes, nullptr); cuMemFreeAsync(p, nullptr); }));
+            for (int i = 0; i < g_busy_memsets; ++i) cuMemsetD8Async(g_busy_buffer, 0, g_busy_bytes, nullptr);
+            xy_ns[k].push_back(timed([&] { xy_step(empty3, x, y, z, bytes, nullptr); }));
+        }
+    }
+    apply(0);
+    std::printf("%-34s %12s %12s %12s %12s\n", "pool reuse setting (interleaved)", "pair median", "pair min",
+                "x+y median", "x+y min");
+    for (int k = 0; k < settings; ++k) {
+        std::sort(pair_ns[k].begin(), pair_ns[k].end());
+        std::sort(xy_ns[k].begin(), xy_ns[k].end());
+        std::printf("%-34s %12.0f %12.0f %12.0f %12.0f\n", names[k], pair_ns[k][rounds / 2], pair_ns[k][0],
+                    xy_ns[k][rounds / 2], xy_ns[k][0]);
+    }
+}
+
+int main(int argc, char** argv) {
     void* lib = dlopen("libcuda.so.1", RTLD_NOW);
     if (!lib) { std::puts("no libcuda"); return 1; }
 #define LOAD(name) name = reinterpret_cast<decltype(name)>(dlsym(lib, #name))
@@ -141,6 +200,10 @@ int main() {
                 void* params[] = {&x, &y, &out};
                 cuLaunchKernel(empty3, 1, 1, 1, 32, 1, 1, 0, nullptr, params, nullptr);
             };
+            if (argc > 1 && std::strcmp(argv[1], "reuse") == 0) {
+                compare_reuse_settings(pool, empty3, bytes);
+                return 0;
+            }
             std::printf("%-58s %8.0f\n", "BUSY: empty 3-pointer kernel launch", ns_per_pair([&] { launch(z); }));
             // The arguments as one buffer (the driver's `extra` launch option) instead of an
             // array of pointers, and with simt's 24-byte 1-D array structs.
@@ -163,19 +226,30 @@ int main() {
                     cuLaunchKernel(empty3s, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, extra);
                 }));
             }
+            // The launch and the x + y pattern on each kind of stream, the queued work on that
+            // stream too (the legacy stream synchronizes with blocking streams; others need not).
+            Stream streams[] = {nullptr, reinterpret_cast<Stream>(2), blocking, non_blocking};
+            const char* stream_names[] = {"legacy", "per-thread default", "created blocking", "created non-blocking"};
+            for (int k = 0; k < 4; ++k) {
+                Stream s = streams[k];
+                g_busy_stream = s;
+                char label[96];
+                std::snprintf(label, sizeof label, "BUSY: empty 3-pointer launch, %s stream", stream_names[k]);
+                std::printf("%-58s %8.0f\n", label, ns_per_pair([&] {
+                    void* params[] = {&x, &y, &z};
+                    cuLaunchKernel(empty3, 1, 1, 1, 32, 1, 1, 0, s, params, nullptr);
+                }));
+                std::snprintf(label, sizeof label, "BUSY: z = x + y pattern, %s stream", stream_names[k]);
+                std::printf("%-58s %8.0f\n", label, ns_per_pair([&] { xy_step(empty3, x, y, z, bytes, s); }));
+            }
+            g_busy_stream = nullptr;
             std::printf("%-58s %8.0f\n", "BUSY: alloc + free, then launch", ns_per_pair([&] {
                 Ptr p;
                 cuMemAllocAsync(&p, bytes, nullptr);
                 cuMemFreeAsync(p, nullptr);
                 launch(z);
             }));
-            std::printf("%-58s %8.0f\n", "BUSY: z = x + y: alloc new z, launch, free old z", ns_per_pair([&] {
-                Ptr fresh;
-                cuMemAllocAsync(&fresh, bytes, nullptr);
-                launch(fresh);
-                cuMemFreeAsync(z, nullptr);
-                z = fresh;
-            }));
+            std::printf("%-58s %8.0f\n", "BUSY: z = x + y: alloc new z, launch, free old z", ns_per_pair([&] { xy_step(empty3, x, y, z, bytes, nullptr); }));
         }
         g_busy_memsets = 0;
     }

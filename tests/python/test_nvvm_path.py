@@ -206,6 +206,44 @@ def warp_ops(a, f32, f64, out, fout32, fout64):
 
 
 @cuda.jit
+def half_ops(a, b, s, out, cmp, ints):
+    i = cuda.grid(1)
+    if i < a.size:
+        x = a[i]
+        y = b[i]
+        out[i, 0] = x + y
+        out[i, 1] = x - y * s
+        out[i, 2] = x * y
+        out[i, 3] = x / y
+        out[i, 4] = -x
+        out[i, 5] = abs(x)
+        out[i, 6] = math.sqrt(abs(x))
+        out[i, 7] = min(x, y) + max(x, s)
+        out[i, 8] = x + 2049  # an int64 constant: the sum is float64, rounded once to float16
+        out[i, 9] = np.float16(x * np.float32(1.0001))  # float32 -> float16
+        cmp[i, 0] = (x < y) + 2 * (x == 2049) + 4 * (x != x) + 8 * math.isinf(x) + 16 * (x >= s)
+        ints[i, 0] = int(x)
+        ints[i, 1] = np.int8(x)
+        ints[i, 2] = np.int32(x).view(np.float32).view(np.int32)  # view(): the same bits
+
+
+@cuda.jit
+def float_floor_divmod(a, b, q, r):
+    i = cuda.grid(1)
+    if i < a.size:
+        q[i] = a[i] // b[i]
+        r[i] = a[i] % b[i]
+
+
+@cuda.jit
+def bit_views(f, u, back):
+    i = cuda.grid(1)
+    if i < f.size:
+        u[i] = f[i].view(np.uint32)
+        back[i] = u[i].view(np.float32) * 2.0
+
+
+@cuda.jit
 def printing(a):  # print: compiled from CUDA C++, not NVVM IR
     print(a[0])
 
@@ -398,11 +436,64 @@ def test_comparisons_and_short_circuit(rng):
     np.testing.assert_array_equal(f.get(), a % 2 == 0)
 
 
+def test_float16_arithmetic_rounds_like_numpy(rng):
+    a = rng.uniform(-300, 300, 400).astype(np.float16)
+    b = rng.uniform(0.25, 40, 400).astype(np.float16)
+    a[:6] = [2048, 2049, np.inf, -np.inf, np.nan, -0.0]  # 2049 is stored as 2048: never == 2049 (compared in float64)
+    s = np.float16(rng.uniform(-3, 3))
+    out, cmp, ints = simt.zeros((400, 10), np.float16), simt.zeros((400, 1), np.int64), simt.zeros((400, 3), np.int64)
+    half_ops[13, 32](simt.asarray(a), simt.asarray(b), s, out, cmp, ints)
+    f32 = np.float32
+    with np.errstate(all="ignore"):
+        expect = np.stack([a + b, a - b * s, a * b, a / b, -a, np.abs(a), np.sqrt(np.abs(a)),
+                           np.minimum(a, b) + np.maximum(a, s), (a.astype(np.float64) + 2049).astype(np.float16),
+                           (a.astype(f32) * f32(1.0001)).astype(np.float16)], axis=1)
+        as_int = np.nan_to_num(a.astype(np.float64), nan=0.0, posinf=2.0 ** 63, neginf=-2.0 ** 63)
+    got = out.get()
+    np.testing.assert_array_equal(got[:, :6].view(np.uint16)[~np.isnan(a)], expect[:, :6].view(np.uint16)[~np.isnan(a)])
+    np.testing.assert_array_equal(got[:, 6:], expect[:, 6:])  # NaN rows compare as NaN
+    expect_cmp = (a < b) + 2 * (a.astype(np.float64) == 2049) + 4 * np.isnan(a) + 8 * np.isinf(a) + 16 * (a >= s)
+    np.testing.assert_array_equal(cmp.get()[:, 0], expect_cmp)
+    i64 = np.clip(np.trunc(as_int), I64.min, 2.0 ** 63 - 1024).astype(np.int64)
+    i64[2] = I64.max
+    np.testing.assert_array_equal(ints.get()[:, 0], i64)
+    np.testing.assert_array_equal(ints.get()[:, 1], np.clip(np.trunc(as_int), -128, 127).astype(np.int64))
+    np.testing.assert_array_equal(ints.get()[:, 2], np.clip(np.trunc(as_int), -2 ** 31, 2 ** 31 - 1).astype(np.int64))
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+def test_float_floor_division_and_modulo_follow_python(rng, dtype):
+    a = rng.uniform(-50, 50, 300).astype(dtype)
+    b = (rng.uniform(0.5, 9, 300) * rng.choice([-1, 1], 300)).astype(dtype)
+    a[:10] = [7, -7, 0, -0.0, 7, 0, 6, -6, np.inf, 5]
+    b[:10] = [0, 0, 0, 3, -3.5, -2, 3, 3, 2, np.inf]  # by zero, signed zeros, exact multiples, infinities
+    b[10:20] = a[10:20] / 4  # exact multiples of random values
+    q, r = simt.zeros(300, dtype), simt.zeros(300, dtype)
+    float_floor_divmod[10, 32](simt.asarray(a), simt.asarray(b), q, r)
+    with np.errstate(all="ignore"):
+        expect_q, expect_r = np.floor_divide(a, b), np.remainder(a, b)
+    for got, expect in ((q.get(), expect_q), (r.get(), expect_r)):
+        np.testing.assert_array_equal(got, expect)
+        real = ~np.isnan(expect)  # (a NaN's sign bit differs between CPUs and GPUs)
+        np.testing.assert_array_equal(np.signbit(got[real]), np.signbit(expect[real]))  # zeros keep Python's sign
+
+
+def test_number_view_reinterprets_bits(rng):
+    f = rng.standard_normal(200).astype(np.float32)
+    u, back = simt.zeros(200, np.uint32), simt.zeros(200, np.float32)
+    bit_views[7, 32](simt.asarray(f), u, back)
+    np.testing.assert_array_equal(u.get(), f.view(np.uint32))
+    np.testing.assert_array_equal(back.get(), f * 2)
+
+
 def test_covered_kernels_have_nvvm_ir_and_others_say_why():
     integer_ops.compile_for(simt.zeros(4, np.int64), simt.zeros(4, np.int64), simt.zeros((4, 8), np.int64))
     printing.compile_for(simt.zeros(4))
     ir = list(integer_ops.inspect_llvm().values())[0]
     assert "define void @" in ir and "nvvm.annotations" in ir
+    half_ops.compile_for(simt.zeros(4, np.float16), simt.zeros(4, np.float16), np.float16(1), simt.zeros((4, 10), np.float16),
+                         simt.zeros((4, 1), np.int64), simt.zeros((4, 3), np.int64))
+    assert "cvt.rn.f16.f32" in list(half_ops.inspect_llvm().values())[0]  # float16 is covered
     other = list(printing.inspect_llvm().values())[0]
     assert other.startswith("; kernel 'printing' compiles from CUDA C++ through NVRTC") and other.rstrip().endswith("print")
 

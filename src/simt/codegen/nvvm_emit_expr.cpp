@@ -78,6 +78,7 @@ IrValue NvvmEmitter::unary(const Expr& e) {
         case UnaryOpKind::Pos: return convert(a, e.type);
         case UnaryOpKind::Neg: {
             IrValue x = convert(a, e.type);
+            if (e.type->dtype == DType::Float16) return half_bits(x, "xor", "-32768");  // the sign bit flipped
             if (e.type->is_float()) return {assign("fsub " + ir_type(e.type) + " -0.0, " + x.ref), e.type, {}};
             return {assign("sub " + ir_type(e.type) + " 0, " + x.ref), e.type, {}};
         }
@@ -408,9 +409,24 @@ IrValue NvvmEmitter::min_max(const std::vector<IrValue>& values, const Type* R, 
     return acc;
 }
 
+IrValue NvvmEmitter::half_bits(const IrValue& h, const char* op, const char* mask) {
+    std::string bits = assign("bitcast half " + h.ref + " to i16");
+    std::string changed = assign(std::string(op) + " i16 " + bits + ", " + mask);
+    return {assign("bitcast i16 " + changed + " to half"), h.type, {}};
+}
+
 IrValue NvvmEmitter::math_call(const Expr& e, const std::string& name) {
+    // float16 arguments compute in float32 (builtins_math.cpp); a float16 result rounds once.
+    IrValue r = math_value(e, name);
+    return e.type->dtype == DType::Float16 ? convert(r, e.type) : r;
+}
+
+IrValue NvvmEmitter::math_value(const Expr& e, const std::string& name) {
     std::vector<IrValue> args;
-    for (size_t i = 1; i < e.children.size(); ++i) args.push_back(expr(*e.children[i]));
+    for (size_t i = 1; i < e.children.size(); ++i) {
+        IrValue a = expr(*e.children[i]);
+        args.push_back(a.type->dtype == DType::Float16 ? convert(a, scalar_type(DType::Float32)) : a);
+    }
     if (!e.keywords.empty()) not_covered("keyword arguments to math functions");
     if (name == "isnan" || name == "isinf" || name == "isfinite") {
         const Type* t = args[0].type;
@@ -451,6 +467,18 @@ IrValue NvvmEmitter::math_call(const Expr& e, const std::string& name) {
         if (name == m.python && int(args.size()) == m.arity)
             return libdevice(std::string("__nv_") + m.c_name + (single ? "f" : ""), args, W);
     not_covered("math." + name);
+}
+
+// The elementwise kernels' rounding functions (sema/builtins_elementwise.cpp): the argument's
+// type is kept, integers and bools are already whole, float16 rounds through float32.
+IrValue NvvmEmitter::rounding(const Expr& e, const std::string& name) {
+    IrValue x = expr(*e.children[1]);
+    if (!x.type->is_float()) return x;
+    if (name != "floor" && name != "ceil" && name != "trunc" && name != "rint") not_covered("elementwise." + name);
+    const Type* W = x.type->dtype == DType::Float16 ? scalar_type(DType::Float32) : x.type;
+    const std::string T = ir_type(W), sfx = W->dtype == DType::Float32 ? "f" : "d";
+    const std::string intrinsic = name == "rint" ? "llvm.rint." + std::string(sfx == "f" ? "f32" : "f64") : "llvm.nvvm." + name + "." + sfx;
+    return convert({call_intrinsic(T, intrinsic, T + " " + convert(x, W).ref), W, {}}, x.type);
 }
 
 // A device function's call: arguments by position or keyword (constant defaults filled in),
@@ -526,6 +554,7 @@ IrValue NvvmEmitter::call(const Expr& e) {
         const Type* t = a.type->is_bool() ? int64_type() : a.type;
         IrValue x = convert(expr(a), t);
         const std::string T = ir_type(t);
+        if (t->dtype == DType::Float16) return convert(half_bits(x, "and", "32767"), e.type);  // simt_abs: sign bit cleared
         if (t->is_float())
             return convert({call_intrinsic(T, t->dtype == DType::Float32 ? "llvm.fabs.f32" : "llvm.fabs.f64", T + " " + x.ref), t, {}}, e.type);
         if (!dtype_is_signed(t->dtype)) return convert(x, e.type);
@@ -534,6 +563,13 @@ IrValue NvvmEmitter::call(const Expr& e) {
         return convert(select(negative, negated, x), e.type);
     }
     if (b.rfind("math.", 0) == 0) return math_call(e, b.substr(5));
+    if (b.rfind("elementwise.", 0) == 0) return rounding(e, b.substr(12));
+    if (b == "number.view") {  // simt_bit_cast: the same bits as another type of the same size
+        IrValue x = expr(*e.children[0]->children[0]);
+        if (!x.type->is_scalar() || !e.type->is_scalar()) not_covered("this view()");
+        const std::string F = ir_type(x.type), T = ir_type(e.type);
+        return {F == T ? x.ref : assign("bitcast " + F + " " + x.ref + " to " + T), e.type, {}};
+    }
     if (b == "cuda.shared.array" || b == "cuda.local.array") return memory_array(e);
     if (b.rfind("cuda.atomic.", 0) == 0) return atomic(e, b.substr(12));
     static const char* const kWarp[] = {"shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync", "all_sync",

@@ -6,12 +6,15 @@
 #include <cstdio>
 #include <cstring>
 #include "codegen/nvvm_emitter.h"
+#include "support/half_float.h"
 #include "types/promote.h"
 
 namespace simt {
 
 namespace {
 bool is_signed_int(const Type* t) { return t->is_integer() && dtype_is_signed(t->dtype); }
+bool is_half(const Type* t) { return t->dtype == DType::Float16; }
+const Type* f32() { return scalar_type(DType::Float32); }
 
 // A double's bits as LLVM writes floating constants (exact for float and double).
 std::string float_literal(double x) {
@@ -19,6 +22,14 @@ std::string float_literal(double x) {
     std::memcpy(&bits, &x, sizeof bits);
     char buf[32];
     std::snprintf(buf, sizeof buf, "0x%016" PRIX64, bits);
+    return buf;
+}
+
+// A float16 constant as the CUDA C++ emission writes it, simt_half(<float literal>): rounded to
+// float, then to half.
+std::string half_literal(double x) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "0xH%04X", unsigned(half_from_double(double(float(x)))));
     return buf;
 }
 }  // namespace
@@ -29,6 +40,7 @@ std::string NvvmEmitter::mem_type(DType d) const {
         case DType::Int16: case DType::UInt16: return "i16";
         case DType::Int32: case DType::UInt32: return "i32";
         case DType::Int64: case DType::UInt64: return "i64";
+        case DType::Float16: return "half";
         case DType::Float32: return "float";
         case DType::Float64: return "double";
         default: not_covered(std::string("values of type ") + dtype_name(d));
@@ -48,6 +60,7 @@ std::string NvvmEmitter::ir_type(const Type* t) const {
 
 IrValue NvvmEmitter::int_constant(int64_t v, const Type* t) const {
     if (t->is_bool()) return {v ? "true" : "false", t, {}};
+    if (is_half(t)) return {half_literal(double(v)), t, {}};
     if (t->is_float()) {
         double x = t->dtype == DType::Float32 ? double(float(v)) : double(v);
         return {float_literal(x), t, {}};
@@ -74,6 +87,7 @@ IrValue NvvmEmitter::constant(const ConstValue& c, const Type* t) const {
     if (t->is_integer()) return int_constant(is_int ? c.as_int() : int64_t(c.f), t);
     // a float: an integer constant converts as C++ converts it (uint64 ones from their unsigned value)
     double x = !is_int ? c.f : c.dtype == DType::UInt64 ? double(uint64_t(c.as_int())) : double(c.as_int());
+    if (is_half(t)) return {half_literal(x), t, {}};
     if (t->dtype == DType::Float32) x = double(float(x));
     return {float_literal(x), t, {}};
 }
@@ -84,6 +98,7 @@ IrValue NvvmEmitter::select(const std::string& test, const IrValue& yes, const I
 }
 
 IrValue NvvmEmitter::float_to_int(const IrValue& v, const Type* to) {
+    if (is_half(v.type)) return float_to_int(convert(v, f32()), to);  // through float, as the prelude does
     // simt_float_to_int: NaN gives 0; values at or beyond a limit give the limit (compared in the
     // source type, where an unrepresentable 2**k - 1 rounds to 2**k).
     const std::string F = ir_type(v.type), T = ir_type(to);
@@ -110,6 +125,10 @@ IrValue NvvmEmitter::convert(const IrValue& v, const Type* to) {
     if (from->is_array() && to->is_array() && from->dtype == to->dtype && from->ndim == to->ndim)
         return {v.ref, to, {}};  // a layout change only: the same fields
     if (!from->is_scalar() || !to->is_scalar()) not_covered("a conversion from " + from->str() + " to " + to->str());
+    // float16 meets bools and integers through float32, as simt_half's conversions do (exact both
+    // ways: every integer that float rounds is beyond half's range either way).
+    if (is_half(from) && !to->is_float()) return convert(convert(v, f32()), to);
+    if (is_half(to) && !from->is_float()) return convert(convert(v, f32()), to);
     const std::string F = ir_type(from), T = ir_type(to);
     if (to->is_bool()) {
         if (from->is_float()) return {assign("fcmp une " + F + " " + v.ref + ", 0.0"), to, {}};
@@ -128,6 +147,15 @@ IrValue NvvmEmitter::convert(const IrValue& v, const Type* to) {
     if (from->is_integer() && to->is_float())
         return {assign(std::string(is_signed_int(from) ? "sitofp " : "uitofp ") + F + " " + v.ref + " to " + T), to, {}};
     if (from->is_float() && to->is_integer()) return float_to_int(v, to);
+    if (from->is_float() && is_half(to)) {
+        // Rounded by the instruction simt_half uses, in inline assembly: an fptrunc would let the
+        // optimizer narrow the arithmetic before it to float16 instructions, which ptxas may
+        // contract (a * b + c as one fma, not NumPy's two roundings).
+        const bool single = from->dtype == DType::Float32;
+        std::string bits = assign(std::string("call i16 asm \"cvt.rn.f16.") + (single ? "f32" : "f64") + " $0, $1;\", \"=h," +
+                                  (single ? "f" : "d") + "\"(" + F + " " + v.ref + ")");
+        return {assign("bitcast i16 " + bits + " to half"), to, {}};
+    }
     if (from->is_float() && to->is_float()) {
         bool widen = dtype_bits(to->dtype) > dtype_bits(from->dtype);
         return {assign(std::string(widen ? "fpext " : "fptrunc ") + F + " " + v.ref + " to " + T), to, {}};
@@ -175,6 +203,42 @@ IrValue NvvmEmitter::int_divmod(BinOpKind op, const IrValue& a, const IrValue& b
     return select(by_zero, zero, result);
 }
 
+// simt_floordiv / simt_mod on floats (prelude/common.h): Python's results from fmod, the remainder
+// taking the divisor's sign (a zero one too), the quotient rounded as Python rounds it; division
+// by zero gives a / b for // and NaN for %. Every part is computed and the right one selected.
+IrValue NvvmEmitter::float_divmod(BinOpKind op, const IrValue& a, const IrValue& b) {
+    const Type* R = a.type;
+    const std::string T = ir_type(R);
+    const bool single = R->dtype == DType::Float32;
+    auto fp = [&](const std::string& instruction, const std::string& x, const std::string& y) {
+        return IrValue{assign(instruction + " " + T + " " + x + ", " + y), R, {}};
+    };
+    auto test = [&](const char* pred, const std::string& x, const std::string& y) {
+        return assign(std::string("fcmp ") + pred + " " + T + " " + x + ", " + y);
+    };
+    const std::string zero = float_literal(0.0);
+    IrValue quotient = fp("fdiv", a.ref, b.ref);
+    IrValue m = libdevice(single ? "__nv_fmodf" : "__nv_fmod", {a, b}, R);
+    std::string by_zero = test("oeq", b.ref, zero);
+    std::string m_nonzero = test("une", m.ref, zero);
+    std::string signs_differ = assign("xor i1 " + test("olt", b.ref, zero) + ", " + test("olt", m.ref, zero));
+    std::string adjust = assign("and i1 " + m_nonzero + ", " + signs_differ);
+    const std::string copysign = single ? "__nv_copysignf" : "__nv_copysign";
+    IrValue zero_v{zero, R, {}};
+    if (op == BinOpKind::Mod) {
+        IrValue moved = select(adjust, fp("fadd", m.ref, b.ref), m);
+        IrValue r = select(m_nonzero, moved, libdevice(copysign, {zero_v, b}, R));
+        return select(by_zero, fp("fmul", quotient.ref, zero), r);
+    }
+    IrValue d = fp("fdiv", fp("fsub", a.ref, m.ref).ref, b.ref);
+    d = select(adjust, fp("fsub", d.ref, float_literal(1.0)), d);
+    IrValue f{call_intrinsic(T, std::string("llvm.nvvm.floor.") + (single ? "f" : "d"), T + " " + d.ref), R, {}};
+    std::string round_up = test("ogt", fp("fsub", d.ref, f.ref).ref, float_literal(0.5));
+    IrValue r = select(round_up, fp("fadd", f.ref, float_literal(1.0)), f);
+    r = select(test("oeq", d.ref, zero), libdevice(copysign, {zero_v, quotient}, R), r);
+    return select(by_zero, quotient, r);
+}
+
 // simt_lshift / simt_rshift: shifts by the width or more give 0 (or the sign, for >>).
 IrValue NvvmEmitter::shift(BinOpKind op, const IrValue& a, const IrValue& b) {
     const Type* R = a.type;
@@ -197,8 +261,18 @@ IrValue NvvmEmitter::binop(BinOpKind op, const IrValue& l, const IrValue& r) {
     DType out;
     if (!binop_result(op, l.type->dtype, r.type->dtype, out)) not_covered(std::string("the operator ") + binop_symbol(op));
     const Type* R = scalar_type(out);
-    if (op == BinOpKind::Pow) return power(convert(l, R), r, r.type);
+    if (op == BinOpKind::Pow) {
+        if (is_half(R)) not_covered("** on float16");
+        return power(convert(l, R), r, r.type);
+    }
     IrValue a = convert(l, R), b = convert(r, R);
+    if (is_half(R)) {
+        // simt_half's + - * / // %: computed in float and rounded once to half.
+        if (op != BinOpKind::Add && op != BinOpKind::Sub && op != BinOpKind::Mul && op != BinOpKind::Div &&
+            op != BinOpKind::FloorDiv && op != BinOpKind::Mod)
+            not_covered(std::string("the operator ") + binop_symbol(op) + " on float16");
+        return convert(binop(op, convert(a, f32()), convert(b, f32())), R);
+    }
     const std::string T = ir_type(R);
     const bool fp = R->is_float();
     auto simple = [&](const char* int_op, const char* float_op) {
@@ -212,8 +286,7 @@ IrValue NvvmEmitter::binop(BinOpKind op, const IrValue& l, const IrValue& r) {
             if (!fp) not_covered("integer true division");
             return simple("", "fdiv");
         case BinOpKind::FloorDiv: case BinOpKind::Mod:
-            if (fp) not_covered("floating-point // and %");
-            return int_divmod(op, a, b);
+            return fp ? float_divmod(op, a, b) : int_divmod(op, a, b);
         case BinOpKind::LShift: case BinOpKind::RShift:
             if (fp || R->is_bool()) not_covered("these shift operands");
             return shift(op, a, b);
@@ -285,6 +358,7 @@ IrValue NvvmEmitter::compare(CmpOpKind op, const IrValue& l, const IrValue& r) {
     if (!l.type->is_scalar() || !r.type->is_scalar()) not_covered("comparisons of these types");
     const Type* P = scalar_type(promote(l.type->dtype, r.type->dtype));
     IrValue a = convert(l, P), b = convert(r, P);
+    if (is_half(P)) return compare(op, convert(a, f32()), convert(b, f32()));  // as simt_half's float conversion
     const std::string T = ir_type(P);
     const char* pred = nullptr;
     if (P->is_float()) {

@@ -124,6 +124,8 @@ IrValue NvvmEmitter::warp_call(const Expr& e, const std::string& name) {
         std::string is_zero = assign("icmp eq " + T + " " + x.ref + ", 0");
         return convert(select(is_zero, int_constant(0, t), IrValue{one_based, t, {}}), e.type);  // (at most 64: any extension)
     }
+    if ((name == "fma" || name == "cbrt") && e.type->dtype != DType::Float32 && e.type->dtype != DType::Float64)
+        not_covered("cuda." + name + " on " + e.type->str());
     if (name == "fma") {
         const Type* t = e.type;
         const std::string T = ir_type(t), sfx = t->dtype == DType::Float32 ? "f" : "d";

@@ -53,6 +53,7 @@ private:
     IrValue compare(CmpOpKind op, const IrValue& a, const IrValue& b);
     IrValue float_to_int(const IrValue& v, const Type* to);
     IrValue int_divmod(BinOpKind op, const IrValue& a, const IrValue& b);
+    IrValue float_divmod(BinOpKind op, const IrValue& a, const IrValue& b);
     IrValue shift(BinOpKind op, const IrValue& a, const IrValue& b);
     IrValue power(const IrValue& a, const IrValue& b, const Type* rhs_type);
     IrValue select(const std::string& test, const IrValue& yes, const IrValue& no);
@@ -65,6 +66,9 @@ private:
     IrValue subscript(const Expr& e);
     IrValue call(const Expr& e);
     IrValue math_call(const Expr& e, const std::string& name);
+    IrValue math_value(const Expr& e, const std::string& name);
+    IrValue rounding(const Expr& e, const std::string& name);  // elementwise.floor/ceil/trunc/rint  // math_call before a float16 result's rounding
+    IrValue half_bits(const IrValue& h, const char* op, const char* mask);  // h's bits `op` mask (i16)
     IrValue unary(const Expr& e);
     IrValue chained_compare(const Expr& e);
     IrValue bool_op(const Expr& e);

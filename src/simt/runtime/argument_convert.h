@@ -3,6 +3,7 @@
 #pragma once
 #include <vector>
 #include "runtime/backend.h"
+#include "support/half_float.h"
 
 namespace simt {
 
@@ -18,9 +19,5 @@ ArgumentPack convert_arguments(const ArgumentPack& pack, const std::vector<const
 // tuples as structs of their elements in order.
 size_t argument_alignment(const Type* t);
 size_t argument_size(const Type* t);
-
-// IEEE binary16 conversions on the host, rounding to nearest even.
-uint16_t half_from_double(double value);
-double half_to_double(uint16_t bits);
 
 }  // namespace simt
