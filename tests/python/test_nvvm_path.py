@@ -236,6 +236,34 @@ def float_floor_divmod(a, b, q, r):
 
 
 @cuda.jit
+def complex_ops(x, y, out, flags):
+    i = cuda.grid(1)
+    if i < x.size:
+        a = x[i]
+        b = y[i]
+        out[i, 0] = a + b
+        out[i, 1] = a - b * 2
+        out[i, 2] = a * b
+        out[i, 3] = a / b
+        out[i, 4] = -a
+        out[i, 5] = a.conjugate()
+        out[i, 6] = abs(a)
+        out[i, 7] = a.real + 1j * b.imag
+        flags[i] = (a == b) + 2 * (a != b) + 4 * (a != 0) + 8 * (a == a.real)
+
+
+@cuda.jit
+def complex_build(x, e, out, scaled):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i, 0] = complex(x[i], e[i])
+        out[i, 1] = complex(x[i])
+        out[i, 2] = complex()
+        out[i, 3] = complex(out[i, 0] * 1j)  # complex(z) is z
+        scaled[i] = math.ldexp(x[i], e[i])
+
+
+@cuda.jit
 def bit_views(f, u, back):
     i = cuda.grid(1)
     if i < f.size:
@@ -478,6 +506,36 @@ def test_float_floor_division_and_modulo_follow_python(rng, dtype):
         np.testing.assert_array_equal(np.signbit(got[real]), np.signbit(expect[real]))  # zeros keep Python's sign
 
 
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+def test_complex_arithmetic_matches_numpy(rng, dtype):
+    n = 300
+    x = (rng.uniform(-5, 5, n) + 1j * rng.uniform(-5, 5, n)).astype(dtype)
+    y = (rng.uniform(-5, 5, n) + 1j * rng.uniform(-5, 5, n)).astype(dtype)
+    # division by zero, by -0.0 + 0j, a larger imaginary part, equal values, a zero and a real value
+    x[:6] = [1 + 2j, 3 - 1j, 2 + 2j, 1.5 - 2.5j, 0, 4]
+    y[:6] = [0, complex(-0.0, 0.0), 0.5 + 8j, 1.5 - 2.5j, 0, 4]
+    out, flags = simt.zeros((n, 8), dtype), simt.zeros(n, np.int64)
+    complex_ops[10, 32](simt.asarray(x), simt.asarray(y), out, flags)
+    got = out.get()
+    with np.errstate(all="ignore"):
+        expect = np.stack([x + y, x - y * 2, x * y, x / y, -x, np.conj(x), np.abs(x), x.real + 1j * y.imag], axis=1).astype(dtype)
+    np.testing.assert_array_equal(got[:, [0, 1, 4, 5]], expect[:, [0, 1, 4, 5]])  # one rounding each: exact
+    tol = 1e-6 if dtype == np.complex64 else 1e-14  # the division algorithms and fused multiply-adds differ by ulps
+    np.testing.assert_allclose(got[:, [2, 3, 6, 7]], expect[:, [2, 3, 6, 7]], rtol=tol, atol=tol)
+    np.testing.assert_array_equal(flags.get(), (x == y) + 2 * (x != y) + 4 * (x != 0) + 8 * (x.imag == 0))
+
+
+def test_complex_constructor_and_ldexp(rng):
+    x = rng.standard_normal(100).astype(np.float32)
+    e = rng.integers(-20, 20, 100)
+    out, scaled = simt.zeros((100, 4), np.complex128), simt.zeros(100, np.float32)
+    complex_build[4, 32](simt.asarray(x), simt.asarray(e), out, scaled)
+    xd = x.astype(np.float64)
+    expect = np.stack([xd + 1j * e, xd + 0j, np.zeros(100), (xd + 1j * e) * 1j], axis=1)
+    np.testing.assert_array_equal(out.get(), expect)
+    np.testing.assert_array_equal(scaled.get(), np.ldexp(x, e))
+
+
 def test_number_view_reinterprets_bits(rng):
     f = rng.standard_normal(200).astype(np.float32)
     u, back = simt.zeros(200, np.uint32), simt.zeros(200, np.float32)
@@ -494,6 +552,9 @@ def test_covered_kernels_have_nvvm_ir_and_others_say_why():
     half_ops.compile_for(simt.zeros(4, np.float16), simt.zeros(4, np.float16), np.float16(1), simt.zeros((4, 10), np.float16),
                          simt.zeros((4, 1), np.int64), simt.zeros((4, 3), np.int64))
     assert "cvt.rn.f16.f32" in list(half_ops.inspect_llvm().values())[0]  # float16 is covered
+    complex_ops.compile_for(simt.zeros(4, np.complex64), simt.zeros(4, np.complex64), simt.zeros((4, 8), np.complex64),
+                            simt.zeros(4, np.int64))
+    assert any("{ float, float }" in ir for ir in complex_ops.inspect_llvm().values())  # so are complex values
     other = list(printing.inspect_llvm().values())[0]
     assert other.startswith("; kernel 'printing' compiles from CUDA C++ through NVRTC") and other.rstrip().endswith("print")
 

@@ -79,7 +79,8 @@ IrValue NvvmEmitter::unary(const Expr& e) {
         case UnaryOpKind::Neg: {
             IrValue x = convert(a, e.type);
             if (e.type->dtype == DType::Float16) return half_bits(x, "xor", "-32768");  // the sign bit flipped
-            if (e.type->is_float()) return {assign("fsub " + ir_type(e.type) + " -0.0, " + x.ref), e.type, {}};
+            if (e.type->is_complex()) return complex_negate(x);
+            if (e.type->is_float()) return negate_float(x);
             return {assign("sub " + ir_type(e.type) + " 0, " + x.ref), e.type, {}};
         }
         case UnaryOpKind::Invert: {
@@ -220,8 +221,9 @@ IrValue NvvmEmitter::attribute(const Expr& e) {
         for (int k = 0; k < bt->ndim; ++k) t.parts.push_back(array_field(a, e.text == "shape" ? 1 : 2, k));
         return t;
     }
-    if (bt->is_scalar() && !bt->is_complex() && (e.text == "real" || e.text == "imag")) {
+    if (bt->is_scalar() && (e.text == "real" || e.text == "imag")) {
         IrValue a = expr(base);
+        if (bt->is_complex()) return complex_part(a, e.text == "real" ? 0 : 1);
         return e.text == "real" ? a : int_constant(0, bt);
     }
     not_covered("the attribute '" + e.text + "'");
@@ -425,6 +427,7 @@ IrValue NvvmEmitter::math_value(const Expr& e, const std::string& name) {
     std::vector<IrValue> args;
     for (size_t i = 1; i < e.children.size(); ++i) {
         IrValue a = expr(*e.children[i]);
+        if (a.type->is_complex()) not_covered("math." + name + " of a complex value");
         args.push_back(a.type->dtype == DType::Float16 ? convert(a, scalar_type(DType::Float32)) : a);
     }
     if (!e.keywords.empty()) not_covered("keyword arguments to math functions");
@@ -436,6 +439,14 @@ IrValue NvvmEmitter::math_value(const Expr& e, const std::string& name) {
         std::string magnitude = call_intrinsic(T, t->dtype == DType::Float32 ? "llvm.fabs.f32" : "llvm.fabs.f64", T + " " + args[0].ref);
         return {assign(std::string("fcmp ") + (name == "isinf" ? "oeq " : "one ") + T + " " + magnitude + ", 0x7FF0000000000000"),
                 bool_type(), {}};
+    }
+    if (name == "ldexp") {  // ldexp(x, (int)i) in the call's float type
+        const Type* W = e.type;
+        const std::string T = ir_type(W), fn = W->dtype == DType::Float32 ? "__nv_ldexpf" : "__nv_ldexp";
+        IrValue x = convert(args[0], W), n = convert(args[1], scalar_type(DType::Int32));
+        declare("declare " + T + " @" + fn + "(" + T + ", i32)");
+        uses_libdevice_ = true;
+        return {assign("call " + T + " @" + fn + "(" + T + " " + x.ref + ", i32 " + n.ref + ")"), W, {}};
     }
     // The float type the call computes in (builtins_math.cpp's compute_type): float32 when every
     // argument is float32, and for pow(float32, integer); else float64.
@@ -555,6 +566,7 @@ IrValue NvvmEmitter::call(const Expr& e) {
         IrValue x = convert(expr(a), t);
         const std::string T = ir_type(t);
         if (t->dtype == DType::Float16) return convert(half_bits(x, "and", "32767"), e.type);  // simt_abs: sign bit cleared
+        if (t->is_complex()) return convert(complex_abs(x), e.type);
         if (t->is_float())
             return convert({call_intrinsic(T, t->dtype == DType::Float32 ? "llvm.fabs.f32" : "llvm.fabs.f64", T + " " + x.ref), t, {}}, e.type);
         if (!dtype_is_signed(t->dtype)) return convert(x, e.type);
@@ -564,6 +576,21 @@ IrValue NvvmEmitter::call(const Expr& e) {
     }
     if (b.rfind("math.", 0) == 0) return math_call(e, b.substr(5));
     if (b.rfind("elementwise.", 0) == 0) return rounding(e, b.substr(12));
+    if (b == "complex") {  // complex(re=0, im=0) as complex128; complex(z) converts z
+        std::string error;
+        std::vector<const Expr*> a = match_call_args(e, {"real", "imag"}, 0, error);
+        if (!error.empty()) not_covered("this call of complex()");
+        if (a[0] && !a[1] && a[0]->type->is_complex()) return expr_as(*a[0], e.type);
+        const Type* P = complex_part_type(e.type);
+        IrValue re = a[0] ? expr_as(*a[0], P) : int_constant(0, P);
+        IrValue im = a[1] ? expr_as(*a[1], P) : int_constant(0, P);
+        return make_complex(re, im, e.type);
+    }
+    if (b == "number.conjugate") {  // a complex's conjugate; a real number is its own
+        IrValue x = expr(*e.children[0]->children[0]);
+        if (!x.type->is_complex()) return convert(x, e.type);
+        return make_complex(complex_part(x, 0), negate_float(complex_part(x, 1)), x.type);
+    }
     if (b == "number.view") {  // simt_bit_cast: the same bits as another type of the same size
         IrValue x = expr(*e.children[0]->children[0]);
         if (!x.type->is_scalar() || !e.type->is_scalar()) not_covered("this view()");

@@ -49,7 +49,8 @@ IrValue NvvmEmitter::atomic(const Expr& call, const std::string& op) {
     const Type* T = scalar_type(at->dtype);
     const bool fp = T->is_float();
     const bool narrow = T->is_integer() && dtype_size(at->dtype) < 4;
-    if (narrow || T->is_bool() || (fp && op != "add" && op != "sub")) not_covered("cuda.atomic." + op + " on " + T->str());
+    if (narrow || T->is_bool() || T->is_complex() || at->dtype == DType::Float16 || (fp && op != "add" && op != "sub"))
+        not_covered("cuda.atomic." + op + " on " + T->str());
     const std::string E = mem_type(at->dtype);
     IrValue array = expr(ary);
     Element el;

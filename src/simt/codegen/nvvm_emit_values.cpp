@@ -43,6 +43,8 @@ std::string NvvmEmitter::mem_type(DType d) const {
         case DType::Float16: return "half";
         case DType::Float32: return "float";
         case DType::Float64: return "double";
+        case DType::Complex64: return "{ float, float }";
+        case DType::Complex128: return "{ double, double }";
         default: not_covered(std::string("values of type ") + dtype_name(d));
     }
 }
@@ -60,6 +62,7 @@ std::string NvvmEmitter::ir_type(const Type* t) const {
 
 IrValue NvvmEmitter::int_constant(int64_t v, const Type* t) const {
     if (t->is_bool()) return {v ? "true" : "false", t, {}};
+    if (t->is_complex()) return complex_constant(double(v), 0.0, t);
     if (is_half(t)) return {half_literal(double(v)), t, {}};
     if (t->is_float()) {
         double x = t->dtype == DType::Float32 ? double(float(v)) : double(v);
@@ -82,6 +85,10 @@ IrValue NvvmEmitter::constant(const ConstValue& c, const Type* t) const {
         not_covered("a constant of type " + t->str());
     ir_type(t);  // a covered type
     const bool is_int = c.is_int();
+    if (t->is_complex()) {
+        double re = !is_int ? c.f : c.dtype == DType::UInt64 ? double(uint64_t(c.as_int())) : double(c.as_int());
+        return complex_constant(re, c.kind == ConstValue::Kind::Complex ? c.imag : 0.0, t);
+    }
     if (c.kind == ConstValue::Kind::Complex && c.imag != 0 && !t->is_bool()) not_covered("complex constants");
     if (t->is_bool()) return {(is_int ? c.as_int() != 0 : c.f != 0 || c.imag != 0) ? "true" : "false", t, {}};
     if (t->is_integer()) return int_constant(is_int ? c.as_int() : int64_t(c.f), t);
@@ -90,6 +97,13 @@ IrValue NvvmEmitter::constant(const ConstValue& c, const Type* t) const {
     if (is_half(t)) return {half_literal(x), t, {}};
     if (t->dtype == DType::Float32) x = double(float(x));
     return {float_literal(x), t, {}};
+}
+
+// simt_complex64(<float literal>, <float literal>) or complex128's doubles, as one constant.
+IrValue NvvmEmitter::complex_constant(double re, double im, const Type* t) const {
+    const bool single = t->dtype == DType::Complex64;
+    auto part = [&](double x) { return std::string(single ? "float " : "double ") + float_literal(single ? double(float(x)) : x); };
+    return {"{ " + part(re) + ", " + part(im) + " }", t, {}};
 }
 
 IrValue NvvmEmitter::select(const std::string& test, const IrValue& yes, const IrValue& no) {
@@ -125,6 +139,7 @@ IrValue NvvmEmitter::convert(const IrValue& v, const Type* to) {
     if (from->is_array() && to->is_array() && from->dtype == to->dtype && from->ndim == to->ndim)
         return {v.ref, to, {}};  // a layout change only: the same fields
     if (!from->is_scalar() || !to->is_scalar()) not_covered("a conversion from " + from->str() + " to " + to->str());
+    if (from->is_complex() || to->is_complex()) return complex_convert(v, to);
     // float16 meets bools and integers through float32, as simt_half's conversions do (exact both
     // ways: every integer that float rounds is beyond half's range either way).
     if (is_half(from) && !to->is_float()) return convert(convert(v, f32()), to);
@@ -262,10 +277,11 @@ IrValue NvvmEmitter::binop(BinOpKind op, const IrValue& l, const IrValue& r) {
     if (!binop_result(op, l.type->dtype, r.type->dtype, out)) not_covered(std::string("the operator ") + binop_symbol(op));
     const Type* R = scalar_type(out);
     if (op == BinOpKind::Pow) {
-        if (is_half(R)) not_covered("** on float16");
+        if (is_half(R) || R->is_complex()) not_covered("** on " + R->str());
         return power(convert(l, R), r, r.type);
     }
     IrValue a = convert(l, R), b = convert(r, R);
+    if (R->is_complex()) return complex_binop(op, a, b);
     if (is_half(R)) {
         // simt_half's + - * / // %: computed in float and rounded once to half.
         if (op != BinOpKind::Add && op != BinOpKind::Sub && op != BinOpKind::Mul && op != BinOpKind::Div &&
@@ -358,6 +374,7 @@ IrValue NvvmEmitter::compare(CmpOpKind op, const IrValue& l, const IrValue& r) {
     if (!l.type->is_scalar() || !r.type->is_scalar()) not_covered("comparisons of these types");
     const Type* P = scalar_type(promote(l.type->dtype, r.type->dtype));
     IrValue a = convert(l, P), b = convert(r, P);
+    if (P->is_complex()) return complex_equal(op, a, b);
     if (is_half(P)) return compare(op, convert(a, f32()), convert(b, f32()));  // as simt_half's float conversion
     const std::string T = ir_type(P);
     const char* pred = nullptr;

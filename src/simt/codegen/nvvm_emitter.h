@@ -48,6 +48,7 @@ private:
     std::string mem_type(DType d) const;       // an element in memory (bool: i8)
     IrValue constant(const ConstValue& c, const Type* t) const;
     IrValue int_constant(int64_t v, const Type* t) const;
+    IrValue complex_constant(double re, double im, const Type* t) const;
     IrValue convert(const IrValue& v, const Type* to);
     IrValue binop(BinOpKind op, const IrValue& a, const IrValue& b);
     IrValue compare(CmpOpKind op, const IrValue& a, const IrValue& b);
@@ -57,6 +58,17 @@ private:
     IrValue shift(BinOpKind op, const IrValue& a, const IrValue& b);
     IrValue power(const IrValue& a, const IrValue& b, const Type* rhs_type);
     IrValue select(const std::string& test, const IrValue& yes, const IrValue& no);
+
+    // ---- complex values (nvvm_emit_complex.cpp) ----
+    const Type* complex_part_type(const Type* t) const;  // float32 for complex64, float64 for complex128
+    IrValue complex_part(const IrValue& z, int k);        // 0: real, 1: imaginary
+    IrValue make_complex(const IrValue& re, const IrValue& im, const Type* t);
+    IrValue complex_convert(const IrValue& v, const Type* to);  // to or from a complex type
+    IrValue complex_binop(BinOpKind op, const IrValue& a, const IrValue& b);
+    IrValue complex_equal(CmpOpKind op, const IrValue& a, const IrValue& b);
+    IrValue complex_negate(const IrValue& z);
+    IrValue complex_abs(const IrValue& z);
+    IrValue negate_float(const IrValue& x);
 
     // ---- expressions (nvvm_emit_expr.cpp) ----
     IrValue expr(const Expr& e);

@@ -146,8 +146,9 @@ template <class R> SIMT_INLINE simt_complex<R> operator*(simt_complex<R> a, simt
     return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
 }
 template <class R> SIMT_INLINE simt_complex<R> operator/(simt_complex<R> a, simt_complex<R> b) {
-    // Smith's algorithm: avoids overflow in |b|^2.
-    R ar = b.re < 0 ? -b.re : b.re, ai = b.im < 0 ? -b.im : b.im;
+    // Smith's algorithm: avoids overflow in |b|^2. |b|'s parts by fabs, as NumPy takes them (a
+    // -0.0 part counts as +0.0, so x / (-0.0 + 0j) has NumPy's signs).
+    R ar = (R)fabs(b.re), ai = (R)fabs(b.im);
     if (ar >= ai) {
         if (ar == 0) return {a.re / ar, a.im / ar};  // division by zero: inf/nan components
         R r = b.im / b.re, d = b.re + b.im * r;
