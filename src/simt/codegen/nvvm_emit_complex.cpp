@@ -54,11 +54,7 @@ IrValue NvvmEmitter::complex_binop(BinOpKind op, const IrValue& a, const IrValue
             return make_complex(fp("fsub", fp("fmul", ar, br), fp("fmul", ai, bi)),
                                 fp("fadd", fp("fmul", ar, bi), fp("fmul", ai, br)), R);
         case BinOpKind::Div: {
-            // |b|'s parts by fabs, as the prelude (and NumPy) take them
-            auto magnitude = [&](const IrValue& x) {
-                return IrValue{call_intrinsic(T, P->dtype == DType::Float32 ? "llvm.fabs.f32" : "llvm.fabs.f64", T + " " + x.ref), P, {}};
-            };
-            IrValue mr = magnitude(br), mi = magnitude(bi);
+            IrValue mr = float_abs(br), mi = float_abs(bi);  // |b|'s parts by fabs, as the prelude (and NumPy) take them
             std::string real_larger = assign("fcmp oge " + T + " " + mr.ref + ", " + mi.ref);
             std::string by_zero = assign("fcmp oeq " + T + " " + mr.ref + ", " + int_constant(0, P).ref);
             // ar >= ai, ar == 0: division by zero gives inf/nan parts

@@ -411,6 +411,11 @@ IrValue NvvmEmitter::min_max(const std::vector<IrValue>& values, const Type* R, 
     return acc;
 }
 
+IrValue NvvmEmitter::float_abs(const IrValue& x) {
+    const std::string T = ir_type(x.type);
+    return {call_intrinsic(T, x.type->dtype == DType::Float32 ? "llvm.fabs.f32" : "llvm.fabs.f64", T + " " + x.ref), x.type, {}};
+}
+
 IrValue NvvmEmitter::half_bits(const IrValue& h, const char* op, const char* mask) {
     std::string bits = assign("bitcast half " + h.ref + " to i16");
     std::string changed = assign(std::string(op) + " i16 " + bits + ", " + mask);
@@ -436,7 +441,7 @@ IrValue NvvmEmitter::math_value(const Expr& e, const std::string& name) {
         if (!t->is_float()) return {name == "isfinite" ? "true" : "false", bool_type(), {}};
         const std::string T = ir_type(t);
         if (name == "isnan") return {assign("fcmp uno " + T + " " + args[0].ref + ", " + args[0].ref), bool_type(), {}};
-        std::string magnitude = call_intrinsic(T, t->dtype == DType::Float32 ? "llvm.fabs.f32" : "llvm.fabs.f64", T + " " + args[0].ref);
+        std::string magnitude = float_abs(args[0]).ref;
         return {assign(std::string("fcmp ") + (name == "isinf" ? "oeq " : "one ") + T + " " + magnitude + ", 0x7FF0000000000000"),
                 bool_type(), {}};
     }
@@ -463,7 +468,7 @@ IrValue NvvmEmitter::math_value(const Expr& e, const std::string& name) {
     if (name == "sqrt")
         return {call_intrinsic(T, std::string("llvm.nvvm.sqrt.rn.") + sfx, T + " " + convert(args[0], W).ref), W, {}};
     if (name == "fabs")
-        return {call_intrinsic(T, single ? "llvm.fabs.f32" : "llvm.fabs.f64", T + " " + convert(args[0], W).ref), W, {}};
+        return float_abs(convert(args[0], W));
     if (name == "log") {  // log(x) or log(x) / log(base)
         IrValue x = libdevice(single ? "__nv_logf" : "__nv_log", {args[0]}, W);
         if (args.size() == 1) return x;
@@ -568,7 +573,7 @@ IrValue NvvmEmitter::call(const Expr& e) {
         if (t->dtype == DType::Float16) return convert(half_bits(x, "and", "32767"), e.type);  // simt_abs: sign bit cleared
         if (t->is_complex()) return convert(complex_abs(x), e.type);
         if (t->is_float())
-            return convert({call_intrinsic(T, t->dtype == DType::Float32 ? "llvm.fabs.f32" : "llvm.fabs.f64", T + " " + x.ref), t, {}}, e.type);
+            return convert(float_abs(x), e.type);
         if (!dtype_is_signed(t->dtype)) return convert(x, e.type);
         std::string negative = assign("icmp slt " + T + " " + x.ref + ", 0");
         IrValue negated{assign("sub " + T + " 0, " + x.ref), t, {}};

@@ -81,6 +81,7 @@ private:
     IrValue math_value(const Expr& e, const std::string& name);
     IrValue rounding(const Expr& e, const std::string& name);  // elementwise.floor/ceil/trunc/rint  // math_call before a float16 result's rounding
     IrValue half_bits(const IrValue& h, const char* op, const char* mask);  // h's bits `op` mask (i16)
+    IrValue float_abs(const IrValue& x);  // llvm.fabs of a float32 or float64
     IrValue unary(const Expr& e);
     IrValue chained_compare(const Expr& e);
     IrValue bool_op(const Expr& e);
