@@ -135,35 +135,22 @@ void bind_cuda(nb::module_& m) {
     // PTX of each compiled specialization: the loaded kernel's on the cuda backend, else the
     // CUDA emission of the same typed code compiled by NVRTC for sm_90.
     m.def("_specialization_ptx", [](Dispatcher& d) {
-        nb::dict out;
-        for (const CompiledKernel* k : d.specializations()) {
-            nb::list types;
-            for (const Type* t : k->param_types) types.append(t->str());
-            std::string ptx;
-            {
-                nb::gil_scoped_release release;
-                ptx = backend().target() == Target::Cuda && k->loaded ? k->loaded->assembly()
-                                                                     : cuda_ptx_of_unit(*k->unit, 90);
-            }
-            out[nb::tuple(types)] = ptx;
-        }
-        return out;
+        return by_specialization(d, [](const CompiledKernel& k) {
+            nb::gil_scoped_release release;
+            return backend().target() == Target::Cuda && k.loaded ? k.loaded->assembly() : cuda_ptx_of_unit(*k.unit, 90);
+        });
     });
 
     // NVVM IR of each compiled specialization (numba's inspect_llvm): what the cuda backend
     // gives libNVVM, or a comment saying why the kernel compiles from CUDA C++ instead.
     m.def("_specialization_llvm", [](Dispatcher& d) {
-        nb::dict out;
-        for (const CompiledKernel* k : d.specializations()) {
-            nb::list types;
-            for (const Type* t : k->param_types) types.append(t->str());
+        return by_specialization(d, [](const CompiledKernel& k) {
             std::string why;
-            std::optional<NvvmModule> m = emit_nvvm_ir(*k->unit, &why);
-            out[nb::tuple(types)] = m ? m->ir
-                                      : "; kernel '" + k->unit->kernel->name + "' compiles from CUDA C++ through NVRTC (see " +
-                                            "inspect_source()): the NVVM IR emission does not cover " + why + "\n";
-        }
-        return out;
+            std::optional<NvvmModule> m = emit_nvvm_ir(*k.unit, &why);
+            return m ? m->ir
+                     : "; kernel '" + k.unit->kernel->name + "' compiles from CUDA C++ through NVRTC (see " +
+                           "inspect_source()): the NVVM IR emission does not cover " + why + "\n";
+        });
     });
 
     m.def("release_cached_memory", [] {

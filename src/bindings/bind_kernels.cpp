@@ -459,13 +459,7 @@ void bind_kernels(nb::module_& m) {
         .def("_generate", &generate_for)
         .def_prop_ro("_eager", [](Dispatcher& d) { return d.eager(); })
         .def("_sources", [](Dispatcher& d) {
-            nb::dict out;
-            for (const CompiledKernel* k : d.specializations()) {
-                nb::list types;
-                for (const Type* t : k->param_types) types.append(t->str());
-                out[nb::tuple(types)] = k->source.user_code;
-            }
-            return out;
+            return by_specialization(d, [](const CompiledKernel& k) { return k.source.user_code; });
         });
 
     m.def("_time_launches", &time_launches, nb::arg("configured"), nb::arg("args"), nb::arg("count"),

@@ -6,6 +6,7 @@
 #include "array/ndarray.h"
 #include "array/ufunc.h"
 #include "runtime/backend.h"
+#include "runtime/dispatcher.h"
 #include "sema/globals.h"
 
 namespace nb = nanobind;
@@ -88,5 +89,18 @@ GlobalResolver make_resolver(nb::object callable);
 // DLPack): packs a view of it and sets its type; false when `arg` is not such an object.
 // Raises TypeError (naming `where`) when its memory is not usable by the active backend.
 bool foreign_kernel_argument(nb::handle arg, const std::string& where, ArgumentPack& pack, const Type*& type);
+
+// value_of(kernel) for each compiled specialization of `d`, keyed by its parameter types' names
+// (the dicts behind inspect_source, inspect_asm and inspect_llvm).
+template <class F>
+nb::dict by_specialization(Dispatcher& d, F&& value_of) {
+    nb::dict out;
+    for (const CompiledKernel* k : d.specializations()) {
+        nb::list types;
+        for (const Type* t : k->param_types) types.append(t->str());
+        out[nb::tuple(types)] = value_of(*k);
+    }
+    return out;
+}
 
 }  // namespace simt::py

@@ -33,6 +33,11 @@ def _function_source(func):
     return dedented, filename, first_line, indent
 
 
+def _one_or_all(by_signature, signature):
+    """The whole {argument types: text} dict, or with `signature` (types) that one entry."""
+    return by_signature if signature is None else by_signature[tuple(str(t) for t in signature)]
+
+
 class Dispatcher(_simt.Dispatcher):
     """A @cuda.jit function: launch it with kernel[griddim, blockdim](*args)."""
 
@@ -79,30 +84,20 @@ class Dispatcher(_simt.Dispatcher):
     def inspect_source(self, signature=None):
         """Generated C++ (cpu) or CUDA C++ (cuda) of each compiled specialization, keyed by
         argument types; with `signature`, just that one."""
-        sources = self._sources()
-        if signature is None:
-            return sources
-        key = tuple(str(t) for t in signature)
-        return sources[key]
+        return _one_or_all(self._sources(), signature)
 
     def inspect_asm(self, signature=None):
         """PTX of each compiled specialization, keyed by argument types (with `signature`, just
         that one). On the cuda backend it is the PTX of the loaded kernel; on the cpu backend,
         what NVRTC makes of the same kernel's CUDA C++ for sm_90 (NVRTC needed, no GPU)."""
-        asm = _simt._specialization_ptx(self)
-        if signature is None:
-            return asm
-        return asm[tuple(str(t) for t in signature)]
+        return _one_or_all(_simt._specialization_ptx(self), signature)
 
     def inspect_llvm(self, signature=None):
         """NVVM IR (LLVM IR for libNVVM) of each compiled specialization, keyed by argument types
         (with `signature`, just that one): the cuda backend compiles kernels of the covered
         language core this way (faster than NVRTC); for any other kernel the text is a comment
         naming what it uses, and its CUDA C++ (inspect_source()) is what NVRTC compiles."""
-        ir = _simt._specialization_llvm(self)
-        if signature is None:
-            return ir
-        return ir[tuple(str(t) for t in signature)]
+        return _one_or_all(_simt._specialization_llvm(self), signature)
 
     @property
     def signatures(self):

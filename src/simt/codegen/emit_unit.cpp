@@ -246,9 +246,8 @@ std::string Emitter::literal(const ConstValue& v, const Type* t) {
     }
     if (v.kind == ConstValue::Kind::None || !t->is_scalar()) return "";
     // A numeric constant, written directly in the target type (int64 is `long` in both preludes).
-    bool is_int = v.kind == ConstValue::Kind::Int || v.kind == ConstValue::Kind::Bool;
-    double real = v.kind == ConstValue::Kind::Float || v.kind == ConstValue::Kind::Complex ? v.f
-                : v.dtype == DType::UInt64 ? double(uint64_t(v.as_int())) : double(v.as_int());
+    bool is_int = v.is_int();
+    double real = v.as_double();
     double imag = v.kind == ConstValue::Kind::Complex ? v.imag : 0.0;
     auto float_text = [&](double x, bool single) {
         if (std::isnan(x)) {  // (-math.nan keeps its sign, as in Python and the NVVM IR emission)

@@ -85,15 +85,11 @@ IrValue NvvmEmitter::constant(const ConstValue& c, const Type* t) const {
         not_covered("a constant of type " + t->str());
     ir_type(t);  // a covered type
     const bool is_int = c.is_int();
-    if (t->is_complex()) {
-        double re = !is_int ? c.f : c.dtype == DType::UInt64 ? double(uint64_t(c.as_int())) : double(c.as_int());
-        return complex_constant(re, c.kind == ConstValue::Kind::Complex ? c.imag : 0.0, t);
-    }
+    if (t->is_complex()) return complex_constant(c.as_double(), c.kind == ConstValue::Kind::Complex ? c.imag : 0.0, t);
     if (c.kind == ConstValue::Kind::Complex && c.imag != 0 && !t->is_bool()) not_covered("complex constants");
     if (t->is_bool()) return {(is_int ? c.as_int() != 0 : c.f != 0 || c.imag != 0) ? "true" : "false", t, {}};
     if (t->is_integer()) return int_constant(is_int ? c.as_int() : int64_t(c.f), t);
-    // a float: an integer constant converts as C++ converts it (uint64 ones from their unsigned value)
-    double x = !is_int ? c.f : c.dtype == DType::UInt64 ? double(uint64_t(c.as_int())) : double(c.as_int());
+    double x = c.as_double();  // a float
     if (is_half(t)) return {half_literal(x), t, {}};
     if (t->dtype == DType::Float32) x = double(float(x));
     return {float_literal(x), t, {}};

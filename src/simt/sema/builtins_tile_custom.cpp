@@ -28,7 +28,7 @@ std::vector<const char*> params(const Expr& call) {
 void check_identity_fits(Sema& s, const Expr& e, const ConstValue& v, DType d, const Expr& call) {
     if (dtype_is_float(d)) return;  // every number has a float nearest it (inf included)
     bool whole = v.is_int();
-    const double x = !v.is_int() ? v.f : v.dtype == DType::UInt64 ? double(uint64_t(v.as_int())) : double(v.as_int());
+    const double x = v.as_double();
     if (!whole) whole = std::isfinite(x) && std::floor(x) == x;
     const int bits = dtype_bits(d);
     const double lo = d == DType::Bool ? 0 : dtype_is_signed(d) ? -std::ldexp(1.0, bits - 1) : 0;

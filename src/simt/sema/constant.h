@@ -42,6 +42,12 @@ struct ConstValue {
         return true;
     }
     int64_t as_int() const { return kind == Kind::Bool ? int64_t(b) : i; }
+    // A number's value as a double, as C++ converts it: a complex one's real part, a uint64 one
+    // from its unsigned value.
+    double as_double() const {
+        if (!is_int()) return f;
+        return dtype == DType::UInt64 ? double(uint64_t(as_int())) : double(as_int());
+    }
     const Type* type() const;
     std::string str() const;
 };

@@ -4,6 +4,7 @@
 #include <mutex>
 #include "backend/cuda/pathfinder.h"
 #include "runtime/cuda_errors.h"
+#include "support/dl_symbol.h"
 #include "support/error.h"
 
 namespace simt {
@@ -33,12 +34,8 @@ bool load(std::string& why) {
         why = where.not_found_message("the CUDA driver (libcuda.so.1)", "Install the NVIDIA driver to use the cuda backend.");
         return false;
     }
-    void* lib = ::dlopen(where.path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-        const char* e = ::dlerror();
-        why = "cannot load the CUDA driver " + where.path + ": " + (e ? e : "unknown error");
-        return false;
-    }
+    void* lib = open_library(where.path, "the CUDA driver", why);
+    if (!lib) return false;
     cu::DriverApi& d = g_driver;
     std::string missing;
     // The symbol names are those the driver's header maps each call to (legacy default stream).

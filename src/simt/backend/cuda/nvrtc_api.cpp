@@ -3,7 +3,6 @@
 // inputs and checked against the library's size and time stamp, so a process whose kernels are
 // all cached never loads the 100 MB library at all.
 #include "backend/cuda/nvrtc_api.h"
-#include <dlfcn.h>
 #include <sys/stat.h>
 #include <cstdlib>
 #include <mutex>
@@ -34,12 +33,8 @@ struct Loaded {
 
 Loaded load_library(const std::string& path) {
     Loaded l;
-    void* lib = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-        const char* e = ::dlerror();
-        l.why = "cannot load NVRTC " + path + ": " + (e ? e : "unknown error");
-        return l;
-    }
+    void* lib = open_library(path, "NVRTC", l.why);
+    if (!lib) return l;
     cu::NvrtcApi& a = l.api;
     std::string missing;
     bind_symbol(lib, a.nvrtcGetErrorString, "nvrtcGetErrorString", missing);

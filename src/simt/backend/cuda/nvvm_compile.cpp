@@ -2,9 +2,7 @@
 // library, LLVM bitcode) joins a program only when its IR calls __nv_* functions, and lazily, so
 // that only the functions used are linked in.
 #include "backend/cuda/nvvm_compile.h"
-#include <dlfcn.h>
 #include <cstdlib>
-#include <mutex>
 #include "backend/cuda/pathfinder.h"
 #include "runtime/disk_cache.h"
 #include "support/dl_symbol.h"
@@ -58,12 +56,8 @@ Library load() {
         return l;
     }
     l.libdevice_path = bc.path;
-    void* lib = ::dlopen(where.path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-        const char* e = ::dlerror();
-        l.why = "cannot load libNVVM " + where.path + ": " + (e ? e : "unknown error");
-        return l;
-    }
+    void* lib = open_library(where.path, "libNVVM", l.why);
+    if (!lib) return l;
     NvvmApi& a = l.api;
     std::string missing;
     bind_symbol(lib, a.nvvmVersion, "nvvmVersion", missing);
