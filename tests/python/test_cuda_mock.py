@@ -4,6 +4,7 @@ instant streams, launches checked and recorded, built-in kernels emulated). Kern
 compiled by NVRTC and their cubins loaded by the stand-in, so this covers the backend's driver
 calls, context handling, memory, copies, fills, random numbers, launch packing, streams, events,
 errors and boundscheck readback; only kernel execution needs the GPU suite."""
+import glob
 import json
 import os
 import subprocess
@@ -476,6 +477,25 @@ def test_a_forked_child_exits_without_waiting_for_the_parents_backfill(on_mock):
         print("child exit", done == pid and os.WEXITSTATUS(status) == 0, time.time() - t < 5)
     """
     assert on_mock(code, env={"SIMT_NVVM": "1"}).stdout.split() == ["child", "exit", "True", "True"]
+
+
+def test_the_parent_still_compiles_after_a_forked_child_exits(on_mock):
+    # NVRTC's exit handler removes its precompiled-header directory; run by a forked child, it
+    # removed the parent's (later compiles failed: "invalid PCH directory"). simt gives NVRTC a
+    # directory only the process that made it removes, at its exit.
+    code = """
+        import glob
+        a = simt.zeros(8)
+        make(1.0)[1, 8](a)
+        pid = os.fork()
+        if pid == 0:
+            sys.exit(0)
+        _, status = os.waitpid(pid, 0)
+        make(2.0)[1, 8](a)
+        print(os.WEXITSTATUS(status), mock.mock_cuda_launch_count(), len(glob.glob(os.environ["SIMT_CACHE_DIR"] + "/tmp/nvrtc-pch-*")))
+    """
+    assert on_mock(code).stdout.split() == ["0", "2", "1"]
+    assert not glob.glob(str(on_mock.last_script.parent / "cache" / "tmp" / "nvrtc-pch-*"))  # removed at exit
 
 
 def test_driver_jit_on_request_and_nvrtc_cubins_once_the_driver_declines(on_mock, tmp_path):

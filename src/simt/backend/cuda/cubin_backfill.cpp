@@ -9,6 +9,7 @@
 #include <mutex>
 #include <thread>
 #include "backend/cuda/nvrtc_api.h"
+#include "backend/cuda/nvrtc_prelude.h"
 #include "runtime/disk_cache.h"
 
 namespace simt {
@@ -31,8 +32,8 @@ public:
     // parent thread as a waiter, and destroying it would wait for that thread forever.
     ~Worker() = delete;
     // Compiles what the deadline allows, then stops the thread. Called at interpreter exit, and
-    // from a C atexit handler registered after NVRTC and the disk cache were set up, so before
-    // their static objects are destroyed (a compile must not outlive them).
+    // from a C atexit handler registered after NVRTC, the disk cache and NVRTC's PCH directory
+    // were set up, so before they are destroyed or removed (a compile must not outlive them).
     void finish() {
         if (::getpid() != owner_) return;  // a forked child: neither the thread nor its lock's state is ours
         {
@@ -110,6 +111,7 @@ Worker* worker(bool start) {
     if (!g_worker && start) {
         DiskCache::instance();  // made first, so that they outlive the worker
         nvrtc();
+        nvrtc_pch_directory();  // (removed at exit after the worker stops)
         ::pthread_atfork(lock_for_fork, unlock_after_fork, unlock_after_fork);
         g_worker = new Worker;
         std::atexit(finish_at_exit);

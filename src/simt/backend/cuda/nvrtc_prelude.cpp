@@ -1,10 +1,14 @@
 // Handing the cuda prelude to NVRTC as a precompilable header.
 #include "backend/cuda/nvrtc_prelude.h"
+#include <unistd.h>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <mutex>
 #include "backend/cuda/nvrtc_api.h"
 #include "codegen/emitter.h"
+#include "runtime/disk_cache.h"
+#include "support/error.h"
 
 namespace simt {
 
@@ -18,7 +22,34 @@ bool pch_wanted() {
     return !(env && std::strcmp(env, "0") == 0) && nvrtc_version() >= 12080 && api.nvrtcGetPCHCreateStatus &&
            api.nvrtcGetPCHHeapSizeRequired && api.nvrtcSetPCHHeapSize;
 }
+pid_t g_pch_owner = 0;
+const std::string* g_pch_directory = nullptr;  // never destroyed: the atexit handler reads it
+
+void remove_pch_directory() {
+    if (::getpid() != g_pch_owner) return;  // a fork()ed child leaves its parent's directory alone
+    std::error_code ignored;
+    std::filesystem::remove_all(*g_pch_directory, ignored);
+}
 }  // namespace
+
+const std::string& nvrtc_pch_directory() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        std::string dir;
+        try {
+            dir = DiskCache::instance().temp_dir() + "/nvrtc-pch-XXXXXX";
+            if (!::mkdtemp(dir.data())) dir.clear();
+        } catch (const Error&) {
+            dir.clear();  // NVRTC's own directory, then
+        }
+        g_pch_directory = new std::string(dir);
+        if (!dir.empty()) {
+            g_pch_owner = ::getpid();
+            std::atexit(remove_pch_directory);
+        }
+    });
+    return *g_pch_directory;
+}
 
 NvrtcInput nvrtc_input_for(const std::string& source) {
     NvrtcInput in;
@@ -34,6 +65,7 @@ NvrtcInput nvrtc_input_for(const std::string& source) {
     // 20283: "PCH creation disabled because #line directive encountered" is said of the code
     // after the header, which is never meant to be precompiled.
     in.options = {"--pch", "--pch-messages=false", "--pch-verbose=false", "--diag-suppress=20283"};
+    if (!nvrtc_pch_directory().empty()) in.options.push_back("--pch-dir=" + nvrtc_pch_directory());
     return in;
 }
 
