@@ -124,7 +124,11 @@ class Simt(Library):
         return self.simt.asnumpy(x) if isinstance(x, self.simt.ndarray) else np.asarray(x)
 
     def synchronize(self):
+        """The device's work done, and simt's background cubin compiles for the disk cache
+        (docs/cuda-compile-path.md): every warm-up ends here, so no timed sample shares the CPU
+        with a compile that only a cold cache causes (the host-cost workloads pin to one CPU)."""
         self.simt.synchronize()
+        self.simt._simt._wait_for_cubin_backfill()
 
     def timer(self):
         if self.backend == "cuda":

@@ -19,7 +19,9 @@ METHOD = ("A kernel that busy-waits about 20 ms (a calibrated arithmetic loop; t
           "figure is the host's cost of submitting a launch, not the device's. simt and numba-cuda launch "
           "the same Python kernels as kernel[1, 32](...); CuPy launches CUDA C++ RawKernels; the floor "
           "is the same measurement in a CUDA C++ program using <<<>>> launches. On the cuda backend "
-          "all of them run on one CPU (bench/affinity.py), since the cost differs between CPUs.")
+          "all of them run on one CPU (bench/affinity.py), since the cost differs between CPUs. simt's "
+          "warm-up ends once its background cubin compiles for the disk cache are done (a cold cache's "
+          "one-time work, which would otherwise share that CPU with the timed launches).")
 
 LAUNCHES = 1000
 SPIN_S = 0.020

@@ -22,7 +22,9 @@ METHOD = ("x and y are one-element float32 arrays. After warm-up, a kernel that 
           "CUDA C++ floor does the same in a C++ program: the result from cudaMallocAsync on the device's "
           "pool (release threshold raised, as simt allocates), an add kernel launched with <<<>>>, the "
           "previous result freed with cudaFreeAsync. On the cuda backend all of them run on one CPU "
-          "(bench/affinity.py), since the cost differs between CPUs.")
+          "(bench/affinity.py), since the cost differs between CPUs. simt's warm-up ends once its background "
+          "cubin compiles for the disk cache are done (a cold cache's one-time work, which would otherwise "
+          "share that CPU with the timed operations).")
 
 OPS = 1000
 LIBS = ("simt", "cupy", "torch", "numpy")

@@ -105,7 +105,7 @@ NdArray empty_array(DType dtype, const int64_t* shape, int ndim, bool fortran_or
     }
     auto buffer = std::make_shared<DeviceBuffer>(size_t(count) * size_t(dtype_size(dtype)), current_stream());
     a.data = static_cast<char*>(buffer->data());
-    a.owner = buffer;
+    a.owner = std::move(buffer);
     a.owner_frees_in_stream_order = true;
     return a;
 }

@@ -590,7 +590,8 @@ private:
     DeviceState& bind() { return bind(t_device); }
     DeviceState& bind(int ordinal) {
         DeviceState& s = *devices_[size_t(ordinal)];
-        std::call_once(s.context_once, [&] { open_context(s); });
+        // (call_once sets two of libstdc++'s thread-locals on every call: checked first instead.)
+        if (!s.opened.load(std::memory_order_acquire)) std::call_once(s.context_once, [&] { open_context(s); });
         cu::Context current = nullptr;
         if (d_.cuCtxGetCurrent(&current) != cu::kSuccess || current != s.context) check(d_.cuCtxSetCurrent(s.context));
         return s;
