@@ -3,7 +3,9 @@
 #include <cmath>
 #include <cstdlib>
 #include <random>
+#include <algorithm>
 #include "array/ndarray.h"
+#include "backend/cpu/host_compiler.h"
 #include "runtime/dispatcher.h"
 #include "runtime/disk_cache.h"
 #include "support/error.h"
@@ -144,4 +146,41 @@ TEST_F(CpuBackend, SecondLoadComesFromMemoryOrDisk) {
     launch(d2, {1, 1, 1}, {1, 1, 1}, {&a});
     EXPECT_EQ(compile_counters().compiled, compiled + 1);
     EXPECT_EQ(host_copy(a)[1], 7.0);
+}
+
+TEST_F(CpuBackend, HostFlagsKeepRoundingAndNameTheVectorExtensions) {
+    auto has = [](const std::vector<std::string>& flags, const char* f) {
+        return std::find(flags.begin(), flags.end(), f) != flags.end();
+    };
+    CompileOptions plain, fast;
+    fast.fastmath = true;
+    std::vector<std::string> p = host_compile_flags(plain), f = host_compile_flags(fast);
+    EXPECT_TRUE(has(p, "-ffp-contract=off"));
+    EXPECT_FALSE(has(f, "-ffp-contract=off"));
+    EXPECT_TRUE(has(f, "-ffp-contract=fast"));
+#if defined(__x86_64__)
+    const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi") &&
+                      __builtin_cpu_supports("bmi2");
+    EXPECT_EQ(has(p, "-mavx2"), avx2);
+    EXPECT_EQ(has(p, "-mfma"), avx2);
+#endif
+    for (const std::string& flag : p) EXPECT_NE(flag, "-march=native");  // the flags must say what the code needs
+}
+
+TEST_F(CpuBackend, MultiplyAddRoundsTwiceAsNumPyDoes) {
+    // With FMA instructions available a compiler may fuse a * b + c into one rounding; NumPy rounds
+    // the product and the sum separately, and so must a kernel without fastmath.
+    const size_t n = 4096;
+    auto ha = random_vector(n, 11), hb = random_vector(n, 12), hc = random_vector(n, 13);
+    NdArray a = device_copy(ha), b = device_copy(hb), c = device_copy(hc), out = device_copy(std::vector<double>(n, 0.0));
+    Dispatcher d = kernel("def k(A, B, C, O):\n    i = cuda.grid(1)\n    if i < O.size:\n        O[i] = A[i] * B[i] + C[i]\n");
+    launch(d, {int64_t(n) / 128, 1, 1}, {128, 1, 1}, {&a, &b, &c, &out});
+    auto ho = host_copy(out);
+    size_t fused_differs = 0;
+    for (size_t i = 0; i < n; ++i) {
+        volatile double product = ha[i] * hb[i];  // rounded here, whatever this file's flags
+        ASSERT_EQ(ho[i], product + hc[i]) << i;
+        fused_differs += std::fma(ha[i], hb[i], hc[i]) != product + hc[i];
+    }
+    EXPECT_GT(fused_differs, 0u);  // the data tells the two apart
 }

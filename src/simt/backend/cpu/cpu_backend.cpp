@@ -66,9 +66,13 @@ public:
     }
 };
 
-// Work expected to take less than this on one core runs on the caller's thread when the queue
-// is idle: handing it to the executor and back costs two thread wake-ups (5-30 us).
+// Work expected to take less than what handing it to the executor and the pool costs (their
+// thread wake-ups: 5-30 us on bare metal, 80 us measured on a 2-vCPU VM) runs on the caller's
+// thread when the queue is idle. That cost is measured on queued launches (see
+// note_queue_overhead); kInlineNs is the least it is taken to be, kMaxInlineNs the longest the
+// caller is kept.
 constexpr double kInlineNs = 20000;
+constexpr double kMaxInlineNs = 1e6;
 // Copies and fills of at most this many bytes likewise (no measurement needed: memory speed).
 constexpr size_t kInlineBytes = size_t(256) << 10;
 // Kernels with more cuda.local.array storage than this stay off the caller's (maybe small) stack.
@@ -155,10 +159,20 @@ public:
     }
 
     // ---- memory ---------------------------------------------------------------------------
-    // Large arrays get their own mapping with transparent huge pages (as NumPy does): first
-    // touch of fresh memory dominates the cost of big arrays, and huge pages cut it.
-    static constexpr size_t kMapThreshold = size_t(4) << 20;
-    static size_t mapped_size(size_t bytes) { return (bytes + (size_t(2) << 20) - 1) & ~((size_t(2) << 20) - 1); }
+    // Memory comes from the C library's allocator, as NumPy's does: a block freed and asked for
+    // again (the result of an operation in a loop) is reused without the kernel zeroing fresh
+    // pages on first touch, which cost as much as the operation (a + b at 4 MiB: 2.7x NumPy's
+    // time on fresh mappings). Blocks of 2 MiB and up are marked for transparent huge pages, so
+    // their first touch faults once per 2 MiB. Beyond what glibc ever serves from its heap
+    // (32 MiB), blocks are mappings of their own, returned to the system when freed.
+    static constexpr size_t kMapThreshold = size_t(32) << 20;
+    static constexpr size_t kHugePage = size_t(2) << 20;
+    static size_t mapped_size(size_t bytes) { return (bytes + kHugePage - 1) & ~(kHugePage - 1); }
+    static void advise_huge_pages(void* p, size_t bytes) {
+        uintptr_t begin = (uintptr_t(p) + kHugePage - 1) & ~uintptr_t(kHugePage - 1);
+        uintptr_t end = (uintptr_t(p) + bytes) & ~uintptr_t(kHugePage - 1);
+        if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+    }
 
     void* allocate(size_t bytes, StreamHandle) override {
         void* p = nullptr;
@@ -169,6 +183,7 @@ public:
                 else ::madvise(p, mapped_size(bytes), MADV_HUGEPAGE);
             } else {
                 p = std::aligned_alloc(64, bytes < 64 ? 64 : (bytes + 63) / 64 * 64);
+                if (p && bytes >= kHugePage) advise_huge_pages(p, bytes);
             }
         }
         if (!p) throw Error(ErrorKind::OutOfMemory, format("out of memory: cannot allocate %zu bytes (%.2f GiB) on the cpu device",
@@ -301,7 +316,9 @@ public:
         cpu_abi::EntryPoint entry = kernel->entry;
         int64_t blocks = c.grid.count();
         const double threads = double(blocks) * double(c.block.count());
-        auto run = [this, launch, record, pack, entry, blocks, describe, kernel, threads](bool on_caller) {
+        // Queued from an idle queue: its wait for the executor and the pool is then all overhead.
+        const double submitted_ms = queue_.done(queue_.last_enqueued()) ? now_ms() : -1;
+        auto run = [this, launch, record, pack, entry, blocks, describe, kernel, threads, submitted_ms](bool on_caller) {
             std::vector<void*> pointers;
             for (size_t off : pack->offsets) pointers.push_back(pack->data.data() + off);
             void* const* argv = pointers.data();
@@ -310,7 +327,7 @@ public:
                 const double start = now_ms();
                 entry(&launch->abi, argv, 0, blocks);
                 busy_ms = now_ms() - start;
-                if (busy_ms * 1e6 <= 5 * kInlineNs) kernel->inline_overruns.store(0, std::memory_order_relaxed);
+                if (busy_ms * 1e6 <= 5 * inline_limit_ns()) kernel->inline_overruns.store(0, std::memory_order_relaxed);
                 else if (kernel->inline_overruns.fetch_add(1, std::memory_order_relaxed) >= 1)
                     kernel->never_inline.store(true, std::memory_order_relaxed);
             } else {
@@ -321,6 +338,7 @@ public:
                     busy_ns.fetch_add(int64_t((now_ms() - start) * 1e6), std::memory_order_relaxed);
                 });
                 busy_ms = double(busy_ns.load()) * 1e-6;
+                if (submitted_ms >= 0) note_queue_overhead((now_ms() - submitted_ms) * 1e6 - busy_ms * 1e6 / pool_.size());
             }
             kernel->serial_ns_per_thread.store(busy_ms * 1e6 / threads, std::memory_order_relaxed);
             launch->flush_printed();
@@ -334,7 +352,7 @@ public:
         // Kernels that print are always queued: the caller holds the GIL, and writing to a full
         // stdout pipe that a Python thread drains (Jupyter does) would then never finish.
         const double per_thread = kernel->serial_ns_per_thread.load(std::memory_order_relaxed);
-        if (per_thread >= 0 && per_thread * threads < kInlineNs && kernel->local_bytes <= kInlineLocalBytes &&
+        if (per_thread >= 0 && per_thread * threads < inline_limit_ns() && kernel->local_bytes <= kInlineLocalBytes &&
             !kernel->prints && !kernel->never_inline.load(std::memory_order_relaxed))
             if (run_here_if_idle(c.stream, [&] { run(true); })) return;
         submit(c.stream, [run] { run(false); });
@@ -369,6 +387,19 @@ private:
         if (stream) stream->last_seq = seq;
         return seq;
     }
+    // A queued launch's time beyond its share of the work (sample), averaged over recent ones.
+    void note_queue_overhead(double sample_ns) {
+        double old = queue_overhead_ns_.load(std::memory_order_relaxed);
+        queue_overhead_ns_.store(0.75 * old + 0.25 * (sample_ns > 0 ? sample_ns : 0), std::memory_order_relaxed);
+    }
+    // Serial work up to this long is quicker on the caller's thread than split over the pool's
+    // p threads after the hand-off: t < t / p + overhead.
+    double inline_limit_ns() const {
+        const double p = pool_.size();
+        const double limit = p > 1 ? queue_overhead_ns_.load(std::memory_order_relaxed) * p / (p - 1) : kMaxInlineNs;
+        return limit < kInlineNs ? kInlineNs : limit > kMaxInlineNs ? kMaxInlineNs : limit;
+    }
+
     // Runs short `work` now on this thread when the queue is idle (see kInlineNs); false when
     // it must be submitted instead.
     template <class Work>
@@ -437,6 +468,7 @@ private:
 
     ThreadPool pool_;
     TaskQueue queue_;
+    std::atomic<double> queue_overhead_ns_{kInlineNs};
     std::mutex load_mutex_;
     std::map<std::string, std::shared_ptr<CpuKernel>> loaded_;
 };
