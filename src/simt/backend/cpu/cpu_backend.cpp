@@ -305,57 +305,85 @@ public:
         static const DeviceProperties limits = properties(0);  // computing them reads sysfs: once only
         check_launch_limits(c, limits, k.static_shared_bytes);
         auto* kernel = static_cast<CpuKernel*>(&k);
-        auto launch = std::make_shared<cpu::LaunchState>();
-        launch->abi.grid = {int32_t(c.grid.x), int32_t(c.grid.y), int32_t(c.grid.z)};
-        launch->abi.block = {int32_t(c.block.x), int32_t(c.block.y), int32_t(c.block.z)};
-        launch->abi.dynamic_shared_bytes = c.dynamic_shared_bytes;
-        auto record = std::make_shared<BoundsErrorRecord>();
-        launch->abi.errors = record.get();
-        auto pack = std::make_shared<ArgumentPack>(std::move(args));
-        auto describe = k.describe_bounds_error;
-        cpu_abi::EntryPoint entry = kernel->entry;
-        int64_t blocks = c.grid.count();
+        const int64_t blocks = c.grid.count();
         const double threads = double(blocks) * double(c.block.count());
-        // Queued from an idle queue: its wait for the executor and the pool is then all overhead.
-        const double submitted_ms = queue_.done(queue_.last_enqueued()) ? now_ms() : -1;
-        auto run = [this, launch, record, pack, entry, blocks, describe, kernel, threads, submitted_ms](bool on_caller) {
-            std::vector<void*> pointers;
-            for (size_t off : pack->offsets) pointers.push_back(pack->data.data() + off);
-            void* const* argv = pointers.data();
-            double busy_ms = 0;  // the chunks' own time, summed: no thread wake-ups in it
-            if (on_caller) {
-                const double start = now_ms();
-                entry(&launch->abi, argv, 0, blocks);
-                busy_ms = now_ms() - start;
-                if (busy_ms * 1e6 <= 5 * inline_limit_ns()) kernel->inline_overruns.store(0, std::memory_order_relaxed);
-                else if (kernel->inline_overruns.fetch_add(1, std::memory_order_relaxed) >= 1)
-                    kernel->never_inline.store(true, std::memory_order_relaxed);
-            } else {
-                std::atomic<int64_t> busy_ns{0};
-                pool_.parallel_for(blocks, grain_for(blocks, pool_.size()), [&](int64_t b, int64_t e) {
-                    const double start = now_ms();
-                    entry(&launch->abi, argv, b, e);
-                    busy_ns.fetch_add(int64_t((now_ms() - start) * 1e6), std::memory_order_relaxed);
-                });
-                busy_ms = double(busy_ns.load()) * 1e-6;
-                if (submitted_ms >= 0) note_queue_overhead((now_ms() - submitted_ms) * 1e6 - busy_ms * 1e6 / pool_.size());
-            }
-            kernel->serial_ns_per_thread.store(busy_ms * 1e6 / threads, std::memory_order_relaxed);
-            launch->flush_printed();
-            // A thread's report (bounds, assert, raise) first: a barrier that threads then missed
-            // (a raise ends its thread) is its consequence.
-            if (record->flag && describe) throw Error(record_error_kind(*record), describe(*record));
-            if (launch->failed()) throw Error(ErrorKind::Runtime, launch->failure());
-        };
         // Kernels run on the caller's thread only when measured to be short; one that then takes
         // far longer twice (its time depends on its arguments) is always queued from then on.
         // Kernels that print are always queued: the caller holds the GIL, and writing to a full
         // stdout pipe that a Python thread drains (Jupyter does) would then never finish.
+        // Inline, the launch's state lives in this frame, and the pack keeps its capacity for
+        // the next launch (moving it out cost a dozen allocations a launch).
         const double per_thread = kernel->serial_ns_per_thread.load(std::memory_order_relaxed);
         if (per_thread >= 0 && per_thread * threads < inline_limit_ns() && kernel->local_bytes <= kInlineLocalBytes &&
-            !kernel->prints && !kernel->never_inline.load(std::memory_order_relaxed))
-            if (run_here_if_idle(c.stream, [&] { run(true); })) return;
-        submit(c.stream, [run] { run(false); });
+            !kernel->prints && !kernel->never_inline.load(std::memory_order_relaxed)) {
+            cpu::LaunchState state;
+            BoundsErrorRecord record;
+            begin_launch(state, record, c);
+            const auto& describe = k.describe_bounds_error;
+            if (run_here_if_idle(c.stream, [&] { execute(*kernel, state, record, args, describe, blocks, threads, -1); }))
+                return;
+        }
+        // Queued: what the launch needs moves to the heap, to outlive this call.
+        auto state = std::make_shared<cpu::LaunchState>();
+        auto record = std::make_shared<BoundsErrorRecord>();
+        begin_launch(*state, *record, c);
+        auto pack = std::make_shared<ArgumentPack>(std::move(args));
+        auto describe = k.describe_bounds_error;
+        // Queued from an idle queue: its wait for the executor and the pool is then all overhead.
+        const double submitted_ms = queue_.done(queue_.last_enqueued()) ? now_ms() : 0;
+        submit(c.stream, [this, kernel, state, record, pack, describe, blocks, threads, submitted_ms] {
+            execute(*kernel, *state, *record, *pack, describe, blocks, threads, submitted_ms);
+        });
+    }
+
+    static void begin_launch(cpu::LaunchState& state, BoundsErrorRecord& record, const LaunchConfig& c) {
+        state.abi.grid = {int32_t(c.grid.x), int32_t(c.grid.y), int32_t(c.grid.z)};
+        state.abi.block = {int32_t(c.block.x), int32_t(c.block.y), int32_t(c.block.z)};
+        state.abi.dynamic_shared_bytes = c.dynamic_shared_bytes;
+        state.abi.errors = &record;
+    }
+
+    // Runs a launch's blocks, on the caller's thread (submitted_ms < 0) or split over the pool
+    // (submitted_ms: when it was queued onto an idle queue, else 0), then raises what a thread
+    // of it reported.
+    void execute(CpuKernel& kernel, cpu::LaunchState& launch, const BoundsErrorRecord& record, const ArgumentPack& pack,
+                 const std::function<std::string(const BoundsErrorRecord&)>& describe, int64_t blocks, double threads,
+                 double submitted_ms) {
+        constexpr size_t kInlineArguments = 32;
+        void* few[kInlineArguments];
+        std::vector<void*> many;
+        void** argv = few;
+        if (pack.offsets.size() > kInlineArguments) {
+            many.resize(pack.offsets.size());
+            argv = many.data();
+        }
+        unsigned char* base = const_cast<unsigned char*>(pack.data.data());
+        for (size_t i = 0; i < pack.offsets.size(); ++i) argv[i] = base + pack.offsets[i];
+        const cpu_abi::EntryPoint entry = kernel.entry;
+        double busy_ms = 0;  // the chunks' own time, summed: no thread wake-ups in it
+        if (submitted_ms < 0) {
+            const double start = now_ms();
+            entry(&launch.abi, argv, 0, blocks);
+            busy_ms = now_ms() - start;
+            if (busy_ms * 1e6 <= 5 * inline_limit_ns()) kernel.inline_overruns.store(0, std::memory_order_relaxed);
+            else if (kernel.inline_overruns.fetch_add(1, std::memory_order_relaxed) >= 1)
+                kernel.never_inline.store(true, std::memory_order_relaxed);
+        } else {
+            std::atomic<int64_t> busy_ns{0};
+            pool_.parallel_for(blocks, grain_for(blocks, pool_.size()), [&](int64_t b, int64_t e) {
+                const double start = now_ms();
+                entry(&launch.abi, argv, b, e);
+                busy_ns.fetch_add(int64_t((now_ms() - start) * 1e6), std::memory_order_relaxed);
+            });
+            busy_ms = double(busy_ns.load()) * 1e-6;
+            if (submitted_ms > 0) note_queue_overhead((now_ms() - submitted_ms) * 1e6 - busy_ms * 1e6 / pool_.size());
+        }
+        kernel.serial_ns_per_thread.store(busy_ms * 1e6 / threads, std::memory_order_relaxed);
+        launch.flush_printed();
+        // A thread's report (bounds, assert, raise) first: a barrier that threads then missed
+        // (a raise ends its thread) is its consequence.
+        if (record.flag && describe) throw Error(record_error_kind(record), describe(record));
+        if (launch.failed()) throw Error(ErrorKind::Runtime, launch.failure());
     }
 
     // ---- synchronization ------------------------------------------------------------------
