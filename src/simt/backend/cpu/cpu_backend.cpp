@@ -73,6 +73,11 @@ public:
 // caller is kept.
 constexpr double kInlineNs = 20000;
 constexpr double kMaxInlineNs = 1e6;
+// One queued launch's overhead counts at most this much: a thread descheduled for milliseconds
+// must not keep mid-size work off the pool for long (samples only come from queued launches).
+constexpr double kMaxOverheadSampleNs = 250000;
+// execute()'s `submitted_ms` for a launch on the caller's thread, and for one queued behind others.
+constexpr double kOnCaller = -1, kQueuedBehindOthers = 0;
 // Copies and fills of at most this many bytes likewise (no measurement needed: memory speed).
 constexpr size_t kInlineBytes = size_t(256) << 10;
 // Kernels with more cuda.local.array storage than this stay off the caller's (maybe small) stack.
@@ -320,7 +325,7 @@ public:
             BoundsErrorRecord record;
             begin_launch(state, record, c);
             const auto& describe = k.describe_bounds_error;
-            if (run_here_if_idle(c.stream, [&] { execute(*kernel, state, record, args, describe, blocks, threads, -1); }))
+            if (run_here_if_idle(c.stream, [&] { execute(*kernel, state, record, args, describe, blocks, threads, kOnCaller); }))
                 return;
         }
         // Queued: what the launch needs moves to the heap, to outlive this call.
@@ -330,7 +335,7 @@ public:
         auto pack = std::make_shared<ArgumentPack>(std::move(args));
         auto describe = k.describe_bounds_error;
         // Queued from an idle queue: its wait for the executor and the pool is then all overhead.
-        const double submitted_ms = queue_.done(queue_.last_enqueued()) ? now_ms() : 0;
+        const double submitted_ms = queue_.done(queue_.last_enqueued()) ? now_ms() : kQueuedBehindOthers;
         submit(c.stream, [this, kernel, state, record, pack, describe, blocks, threads, submitted_ms] {
             execute(*kernel, *state, *record, *pack, describe, blocks, threads, submitted_ms);
         });
@@ -343,9 +348,9 @@ public:
         state.abi.errors = &record;
     }
 
-    // Runs a launch's blocks, on the caller's thread (submitted_ms < 0) or split over the pool
-    // (submitted_ms: when it was queued onto an idle queue, else 0), then raises what a thread
-    // of it reported.
+    // Runs a launch's blocks, on the caller's thread (kOnCaller) or split over the pool
+    // (submitted_ms: when it was queued onto an idle queue, or kQueuedBehindOthers), then raises
+    // what a thread of it reported.
     void execute(CpuKernel& kernel, cpu::LaunchState& launch, const BoundsErrorRecord& record, const ArgumentPack& pack,
                  const std::function<std::string(const BoundsErrorRecord&)>& describe, int64_t blocks, double threads,
                  double submitted_ms) {
@@ -361,7 +366,7 @@ public:
         for (size_t i = 0; i < pack.offsets.size(); ++i) argv[i] = base + pack.offsets[i];
         const cpu_abi::EntryPoint entry = kernel.entry;
         double busy_ms = 0;  // the chunks' own time, summed: no thread wake-ups in it
-        if (submitted_ms < 0) {
+        if (submitted_ms == kOnCaller) {
             const double start = now_ms();
             entry(&launch.abi, argv, 0, blocks);
             busy_ms = now_ms() - start;
@@ -376,7 +381,7 @@ public:
                 busy_ns.fetch_add(int64_t((now_ms() - start) * 1e6), std::memory_order_relaxed);
             });
             busy_ms = double(busy_ns.load()) * 1e-6;
-            if (submitted_ms > 0) note_queue_overhead((now_ms() - submitted_ms) * 1e6 - busy_ms * 1e6 / pool_.size());
+            if (submitted_ms != kQueuedBehindOthers) note_queue_overhead((now_ms() - submitted_ms) * 1e6 - busy_ms * 1e6 / pool_.size());
         }
         kernel.serial_ns_per_thread.store(busy_ms * 1e6 / threads, std::memory_order_relaxed);
         launch.flush_printed();
@@ -418,7 +423,8 @@ private:
     // A queued launch's time beyond its share of the work (sample), averaged over recent ones.
     void note_queue_overhead(double sample_ns) {
         double old = queue_overhead_ns_.load(std::memory_order_relaxed);
-        queue_overhead_ns_.store(0.75 * old + 0.25 * (sample_ns > 0 ? sample_ns : 0), std::memory_order_relaxed);
+        const double sample = sample_ns < 0 ? 0 : sample_ns > kMaxOverheadSampleNs ? kMaxOverheadSampleNs : sample_ns;
+        queue_overhead_ns_.store(0.75 * old + 0.25 * sample, std::memory_order_relaxed);
     }
     // Serial work up to this long is quicker on the caller's thread than split over the pool's
     // p threads after the hand-off: t < t / p + overhead.
@@ -428,7 +434,7 @@ private:
         return limit < kInlineNs ? kInlineNs : limit > kMaxInlineNs ? kMaxInlineNs : limit;
     }
 
-    // Runs short `work` now on this thread when the queue is idle (see kInlineNs); false when
+    // Runs short `work` now on this thread when the queue is idle (see inline_limit_ns); false when
     // it must be submitted instead.
     template <class Work>
     bool run_here_if_idle(StreamHandle stream, Work&& work) {
