@@ -185,7 +185,7 @@ public:
             if (bytes >= kMapThreshold) {
                 p = ::mmap(nullptr, mapped_size(bytes), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
                 if (p == MAP_FAILED) p = nullptr;
-                else ::madvise(p, mapped_size(bytes), MADV_HUGEPAGE);
+                else advise_huge_pages(p, mapped_size(bytes));
             } else {
                 p = std::aligned_alloc(64, bytes < 64 ? 64 : (bytes + 63) / 64 * 64);
                 if (p && bytes >= kHugePage) advise_huge_pages(p, bytes);
@@ -201,7 +201,7 @@ public:
             if (bytes >= kMapThreshold) ::munmap(ptr, mapped_size(bytes));
             else std::free(ptr);
         };
-        if (queue_.done(queue_.last_enqueued())) {
+        if (queue_.idle()) {
             free_now();
             return;
         }
@@ -335,7 +335,7 @@ public:
         auto pack = std::make_shared<ArgumentPack>(std::move(args));
         auto describe = k.describe_bounds_error;
         // Queued from an idle queue: its wait for the executor and the pool is then all overhead.
-        const double submitted_ms = queue_.done(queue_.last_enqueued()) ? now_ms() : kQueuedBehindOthers;
+        const double submitted_ms = queue_.idle() ? now_ms() : kQueuedBehindOthers;
         submit(c.stream, [this, kernel, state, record, pack, describe, blocks, threads, submitted_ms] {
             execute(*kernel, *state, *record, *pack, describe, blocks, threads, submitted_ms);
         });

@@ -36,6 +36,11 @@ bool TaskQueue::done(uint64_t seq) {
     return completed_ >= seq;
 }
 
+bool TaskQueue::idle() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return completed_ == next_seq_ - 1;
+}
+
 void TaskQueue::wait(uint64_t seq) {
     std::unique_lock<std::mutex> lock(mutex_);
     progress_.wait(lock, [&] { return completed_ >= seq; });

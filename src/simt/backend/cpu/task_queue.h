@@ -27,6 +27,8 @@ public:
     void wait_all_quietly();
     uint64_t last_enqueued();
     bool done(uint64_t seq);
+    // Everything queued so far has finished (one lock, where done(last_enqueued()) takes two).
+    bool idle();
 
     // Runs `work` on the calling thread as the next task when nothing is queued or running, so
     // order is kept and a short task skips two thread hand-offs; returns its sequence number,
