@@ -21,7 +21,9 @@ METHOD = ("Kernel row: median time of one vecadd at the seed's size (simt and nu
           "Script rows: wall time of `python examples/vecadd.py` in a new process, including interpreter "
           "start, import, random numbers, compilation (cold: empty SIMT_CACHE_DIR; warm: the same "
           "directory again), the launch, the copy back and NumPy's check; targets apply to the 2-core "
-          "cpu machine.")
+          "cpu machine. The numpy column is the same script's host side in NumPy alone (the same arrays "
+          "made, added, copied back and checked), run in the same rounds: what a new process touching "
+          "that much fresh memory costs the machine itself.")
 
 
 def simulator_cell(ctx):
@@ -60,26 +62,48 @@ def kernel_row(ctx):
     return row
 
 
+# The seed script's host side in NumPy alone: the same arrays made, added, copied and checked.
+# Its time in the same rounds shows what the machine itself costs a new process touching that
+# much fresh memory (on a VM the first touch of memory the host has taken back varies by seconds).
+NUMPY_SCRIPT = """
+import numpy as np
+n = 2**24 + 11
+a = np.random.uniform(-1, 1, n)
+b = np.random.uniform(-1, 1, n)
+c = np.zeros_like(a)
+c[:] = a + b
+a_np, b_np, c_np = a.copy(), b.copy(), c.copy()
+np.testing.assert_array_almost_equal(c_np, a_np + b_np)
+print("Test succeeded")
+"""
+
+
 def script_rows(ctx):
-    runs = 1 if ctx.quick else 3
-    samples = {"cold": [], "warm": []}
-    problem = None
+    runs = 1 if ctx.quick else 5
+    samples = {(lib, phase): [] for lib in ("simt", "numpy") for phase in ("cold", "warm")}
+    problems = {}
+    scripts = {"simt": ["examples/vecadd.py"], "numpy": ["-c", NUMPY_SCRIPT]}
     for _ in range(runs):
         with tempfile.TemporaryDirectory(prefix="simt-bench-seed-") as cache:
             for phase in ("cold", "warm"):
-                seconds, done = run_python(ctx.root, ["examples/vecadd.py"], {"SIMT_CACHE_DIR": cache})
-                if done.returncode or "Test succeeded" not in done.stdout:
-                    problem = f"examples/vecadd.py failed ({failure(done)})"
-                samples[phase].append(seconds)
-        ctx.log(f"  examples/vecadd.py: cold {samples['cold'][-1]:.2f} s, warm {samples['warm'][-1]:.2f} s")
+                for lib, args in scripts.items():
+                    seconds, done = run_python(ctx.root, args, {"SIMT_CACHE_DIR": cache})
+                    if done.returncode or "Test succeeded" not in done.stdout:
+                        problems[lib] = f"{args[0] if lib == 'simt' else 'the NumPy script'} failed ({failure(done)})"
+                    samples[lib, phase].append(seconds)
+        ctx.log("  examples/vecadd.py: " + ", ".join(
+            f"{phase} {samples['simt', phase][-1]:.2f} s (numpy {samples['numpy', phase][-1]:.2f} s)"
+            for phase in ("cold", "warm")))
     rows = []
-    for phase, values in samples.items():
-        value = median(values)
-        cell = Cell.wrong(value, problem, summarize(values)) if problem else Cell.ok(value, stats=summarize(values))
+    for phase in ("cold", "warm"):
+        cells = {}
+        for lib in scripts:
+            values = samples[lib, phase]
+            value, stats = median(values), summarize(values)
+            cells[lib] = Cell.wrong(value, problems[lib], stats) if lib in problems else Cell.ok(value, stats=stats)
         target = SCRIPT_TARGETS_S[phase] if ctx.backend == "cpu" else None
         label = "cold: empty kernel cache" if phase == "cold" else "warm: kernel cache filled"
-        rows.append(Row(f"examples/vecadd.py, {label}", "s", False, {"simt": cell}, params={"phase": phase},
-                        target=target))
+        rows.append(Row(f"examples/vecadd.py, {label}", "s", False, cells, params={"phase": phase}, target=target))
     return rows
 
 
