@@ -70,6 +70,8 @@ KernelDefinition definition_from(const std::string& name, const std::string& sou
     if (nb::object f = get("_tile"); !f.is_none()) d.options.tile_kernel = nb::cast<bool>(f);  // simt.cuda.tile kernels
     if (nb::object names = get("_constant_params"); !names.is_none())  // simt.cuda.tile: tile.Constant parameters
         for (nb::handle n : nb::iter(names)) d.options.constant_params.push_back(nb::cast<std::string>(n));
+    if (nb::object files = get("link"); !files.is_none())  // CUDA C++ compiled with the kernel (cuda.declare_device)
+        for (nb::handle f : nb::iter(files)) d.options.link.push_back(nb::cast<std::string>(f));
     if (nb::object sigs = get("_signatures"); !sigs.is_none())
         for (nb::handle sig : nb::iter(sigs)) d.signatures.push_back(parse_signature(nb::cast<std::string>(sig)));
     return d;
@@ -396,6 +398,11 @@ double time_launches(nb::handle configured, nb::tuple args, int count, bool back
 
 }  // namespace
 
+// A parsed cuda.declare_device declaration, held by the Python object kernels see.
+struct ForeignDeclaration {
+    std::shared_ptr<const ForeignFunction> function;
+};
+
 GlobalValue global_from_python(nb::handle answer) {
     nb::tuple t = nb::borrow<nb::tuple>(answer);
     std::string kind = nb::cast<std::string>(t[0]);
@@ -414,6 +421,12 @@ GlobalValue global_from_python(nb::handle answer) {
         for (nb::handle d : array.attr("shape")) g.shape.push_back(nb::cast<int64_t>(d));
         nb::object raw = array.attr("tobytes")();
         g.bytes.assign(PyBytes_AsString(raw.ptr()), size_t(PyBytes_Size(raw.ptr())));
+        return g;
+    }
+    if (kind == "foreign") {  // cuda.declare_device: t[1] is the declaration _declare_foreign made
+        GlobalValue g;
+        g.kind = GlobalValue::Kind::Foreign;
+        g.foreign = nb::cast<ForeignDeclaration&>(t[1]).function;
         return g;
     }
     if (kind == "device") {
@@ -461,6 +474,13 @@ void bind_kernels(nb::module_& m) {
         .def("_sources", [](Dispatcher& d) {
             return by_specialization(d, [](const CompiledKernel& k) { return k.source.user_code; });
         });
+
+    nb::class_<ForeignDeclaration>(m, "_ForeignDeclaration")
+        .def_prop_ro("name", [](const ForeignDeclaration& d) { return d.function->name; })
+        .def_prop_ro("signature", [](const ForeignDeclaration& d) { return d.function->signature; });
+    m.def("_declare_foreign", [](const std::string& name, const std::string& signature, std::vector<std::string> link) {
+        return ForeignDeclaration{declare_foreign_function(name, signature, std::move(link))};
+    });
 
     m.def("_time_launches", &time_launches, nb::arg("configured"), nb::arg("args"), nb::arg("count"),
           nb::arg("backend_only") = false);

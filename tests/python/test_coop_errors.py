@@ -100,7 +100,14 @@ def test_link_option():
     a = simt.ones(32, np.int32)
     kernel[1, 32](a)
     assert a.get()[0] == 32
-    with pytest.raises(simt.cuda.UnsupportedError, match=r"link=\['ops.cu'\]\): simt compiles kernels from their"):
-        cuda.jit(link=["ops.cu"])
+
+    # Other files are CUDA C++ for cuda.declare_device functions (test_foreign_functions.py): one
+    # that does not exist is named when the kernel compiles.
+    @cuda.jit(link=["no-such-dir/ops.cu"])
+    def links_a_missing_file(a):
+        a[0] = 1
+
+    with pytest.raises(simt.cuda.CompilerError, match=r"no-such-dir/ops.cu'\]: cannot read the file"):
+        links_a_missing_file[1, 1](a)
     with pytest.raises(TypeError, match=r"link=\.\.\.\) takes a list of files, not str"):
         cuda.jit(link="ops.cu")

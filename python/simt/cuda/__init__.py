@@ -14,6 +14,7 @@ from ._numba_runtime import (Context, as_cuda_array, close, compile, compile_for
                              profile_start, profile_stop, profiling, reduce, require_context)
 from . import runtime
 from ._jit import Dispatcher, jit
+from ._foreign import declare_device
 from . import libdevice, random
 from ._fp16_stubs import fp16
 from ._stubs import blockDim, blockIdx, grid, gridDim, gridsize, laneid, threadIdx, warpsize

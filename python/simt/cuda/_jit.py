@@ -5,10 +5,11 @@ import operator
 import textwrap
 
 from .. import _simt
+from ._foreign import link_paths
 from ._resolve import make_resolver
 
 _OPTIONS = ("device", "inline", "forceinline", "fastmath", "lineinfo", "debug", "opt", "max_registers", "cache",
-            "boundscheck")
+            "boundscheck", "link")
 
 
 def _no_launch(*args):
@@ -120,20 +121,6 @@ def _signature_list(sig):
     return sigs
 
 
-def _check_link(link):
-    """@cuda.jit(link=files): numba links these into the kernel. cuda.coop primitives hand over
-    their `.files` there; simt's are empty (the primitives are compiled with the kernel), and
-    other code to link cannot be used: simt compiles kernels from their Python source."""
-    if link is None:
-        return
-    if isinstance(link, (str, bytes)) or not isinstance(link, (list, tuple)):
-        raise TypeError(f"@cuda.jit(link=...) takes a list of files, not {type(link).__name__}")
-    if link:
-        raise _simt.UnsupportedError(
-            f"@cuda.jit(link={list(link)!r}): simt compiles kernels from their Python source and cannot link "
-            "other code into them (simt.cuda.coop primitives need no linking: their .files is empty)")
-
-
 def jit(func_or_sig=None, **options):
     """Compile a Python function into a SIMT kernel (or, with device=True, a device function).
 
@@ -141,7 +128,11 @@ def jit(func_or_sig=None, **options):
     of argument types, on first launch. With signatures, @cuda.jit("void(float32[:], int64)") or
     a list of them, compilation is eager (at decoration) and launches convert their arguments to
     the best-fitting declared signature instead of compiling new specializations."""
-    _check_link(options.pop("link", None))
+    # CUDA C++ compiled with the kernel, for its cuda.declare_device functions (cuda.coop
+    # primitives hand over their .files here: simt's are empty).
+    link = link_paths(options.pop("link", None), "@cuda.jit")
+    if link:
+        options["link"] = link
     unknown = set(options) - set(_OPTIONS)
     if unknown:
         raise TypeError(f"unknown @cuda.jit option(s): {', '.join(sorted(unknown))}")

@@ -56,8 +56,13 @@ def describe(obj, plain_function=None):
     """What `obj` is to the kernel compiler, as a tuple (see src/bindings/bind_kernels.cpp).
     `plain_function` turns plain Python functions into device functions (tile kernels call them
     as they are); without it they are unsupported."""
+    from ._foreign import ForeignFunction
     from ._jit import Dispatcher
 
+    if isinstance(obj, ForeignFunction):
+        return ("foreign", obj._declaration)
+    if type(obj).__name__ == "FFI" and type(obj).__module__.split(".")[0] == "cffi":
+        return ("module", "cffi")  # numba's FFI idiom: ffi.from_buffer(array) for a pointer parameter
     canonical = getattr(obj, "_simt_builtin", None)
     if isinstance(canonical, str):
         return ("member", canonical)

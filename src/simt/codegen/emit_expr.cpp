@@ -252,6 +252,7 @@ std::string Emitter::call_expr(const Expr& e) {
         for (size_t i = visible; i < f.def.params.size(); ++i) s += ", " + c_identifier(f.def.params[i].name);
         return s + ")";
     }
+    if (r && r->foreign) return foreign_call(e, *r->foreign);
     if (r && r->builtin.rfind("cast.", 0) == 0) {
         const Expr& arg = e.children.size() > 1 ? *e.children[1] : *e.keywords[0].value;
         return cast(expr(arg), arg.type, e.type);

@@ -7,6 +7,7 @@
 // returned before is reported like the fiber runtime reports it. Other kernels use fibers.
 #include <functional>
 #include "codegen/ast_walk.h"
+#include "codegen/raw_module.h"
 #include "codegen/emitter.h"
 #include "codegen/nonnegative.h"
 #include "sema/builtins.h"
@@ -55,7 +56,7 @@ const Expr* first_barrier(const std::vector<StmtPtr>& body) {
 
 bool Emitter::region_eligible(const TypedFunction& k) {
     const CompileUnit& u = unit_;
-    if (!u.uses_barrier || u.uses_warp || u.local_bytes > 0) return false;
+    if (!u.uses_barrier || u.uses_warp || u.local_bytes > 0 || linked_code_waits(u.linked_sources)) return false;
     // Every synchronization call is a plain syncthreads statement of the kernel itself.
     int all = 0, plain = 0;
     each_statement(k.def.body, [&](const Stmt& s) {

@@ -3,6 +3,7 @@
 // (emit_regions.cpp) as loops between barriers; the others run each thread as a fiber (libsimt
 // schedules them). All get the block's shared memory.
 #include "codegen/emitter.h"
+#include "codegen/raw_module.h"
 #include "sema/sema.h"
 
 namespace simt {
@@ -11,7 +12,7 @@ std::string Emitter::cpu_runner(const std::string& body_call) {
     const CompileUnit& u = unit_;
     std::string body = "[&](simt_ctx& ctx) { " + body_call + " }";
     std::string shared = std::to_string(u.static_shared_bytes) + "L";
-    if (!u.uses_barrier && !u.uses_warp)
+    if (!u.uses_barrier && !u.uses_warp && !linked_code_waits(u.linked_sources))
         return "simt_run_blocks(launch, block_begin, block_end, " + shared + ", " + body + ");";
     std::string sites = "0";
     std::string name = literal(ConstValue::string(u.kernel->name), string_type());

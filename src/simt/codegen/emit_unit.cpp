@@ -6,6 +6,7 @@
 #include "codegen/cuda_source_log.h"
 #include "codegen/emitter.h"
 #include "codegen/nonnegative.h"
+#include "codegen/raw_module.h"
 #include "sema/sema.h"
 #include "support/error.h"
 
@@ -16,7 +17,8 @@ Emitter::Emitter(const CompileUnit& unit, Target target) : unit_(unit), target_(
 GeneratedSource emit_unit(const CompileUnit& unit, Target target) {
     GeneratedSource g = Emitter(unit, target).run();
     if (target == Target::Cuda) g.nvvm = emit_nvvm_ir(unit, &g.nvvm_not_covered);
-    if (cuda_source_recording()) record_cuda_source(unit, target == Target::Cuda ? &g : nullptr);
+    // (A unit with the user's own CUDA C++ linked in is recorded once it compiled: see Dispatcher::load.)
+    if (cuda_source_recording() && unit.linked_sources.empty()) record_cuda_source(unit, target == Target::Cuda ? &g : nullptr);
     return g;
 }
 
@@ -63,7 +65,10 @@ GeneratedSource Emitter::run() {
     g.options = o;
     g.user_code = head + defines + (structs_.empty() ? "" : "\n" + structs_) + globals + functions_;
     const bool libdevice = target_ == Target::Cpu && uses_libdevice_;
-    g.full_source = prelude_source(target_) + (libdevice ? libdevice_cpu_prelude() : "") + (unit_.uses_tiles ? tile_prelude() : "") +
+    const bool links = !unit_.linked_sources.empty();
+    g.links_cuda_code = links && target_ == Target::Cuda;
+    g.full_source = (links && target_ == Target::Cpu ? linked_cpu_head() : "") + prelude_source(target_) +
+                    (libdevice ? libdevice_cpu_prelude() : "") + (unit_.uses_tiles ? tile_prelude() : "") + linked_code() +
                     "\n#line 1 \"simt-generated\"\n" + g.user_code;
     g.static_shared_bytes = unit_.static_shared_bytes;
     g.local_bytes = unit_.local_bytes;

@@ -31,6 +31,9 @@ struct GeneratedSource {
     // compiler's for the cpu backend); NVRTC compiles it without --minimal.
     bool raw_cuda = false;
     std::vector<std::string> compiler_options;
+    // Generated code with the user's CUDA C++ linked in (cuda.declare_device): NVRTC compiles it
+    // with the toolkit's headers (not --minimal), as raw CUDA C++.
+    bool links_cuda_code = false;
     std::string parameter_table;  // cpu: exported function giving each parameter's byte size
     bool entry_is_name_expression = false;  // cuda: entry_name is a C++ name such as "k<float>"
     // cuda: the same kernel as NVVM IR, where the IR emission covers it (the backend's fast path).
@@ -112,6 +115,8 @@ private:
     std::string attribute_expr(const Expr& e);
     std::string subscript_expr(const Expr& e);
     std::string call_expr(const Expr& e);
+    std::string foreign_call(const Expr& e, const ForeignFunction& f);  // codegen/emit_foreign.cpp
+    std::string linked_code();                                          // ... and the linked CUDA C++ itself
     std::string compare_expr(const Expr& e);
     std::string boolop_expr(const Expr& e);
     std::string element_access(const char* fn, const Expr& subscript, const std::string& extra);

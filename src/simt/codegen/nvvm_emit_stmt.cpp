@@ -310,6 +310,7 @@ void NvvmEmitter::check_unit() const {
     // (max_registers needs nothing here: the driver's JIT takes it as an option, see ptx_module.cpp)
     if (!o.constant_params.empty() || o.tile_kernel || unit_.uses_tiles) not_covered("tile kernels");
     if (unit_.uses_print) not_covered("print");
+    if (!unit_.linked_sources.empty()) not_covered("linked CUDA C++ (link=)");
 }
 
 

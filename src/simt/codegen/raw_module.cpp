@@ -17,6 +17,11 @@ extern const char* const prelude_raw_cuda_cpu;
 
 namespace {
 
+// What CUDA C++ on the host includes before the cpu prelude, whose math declarations then step aside.
+const std::string kSystemHeaders =
+    "#include <math.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <string.h>\n#include <assert.h>\n"
+    "#include <type_traits>\n#include <utility>\n#define SIMT_SYSTEM_MATH 1\n";
+
 // (Plain scanning, not std::regex: libstdc++'s regex recurses per character and crashed on a
 // module of a few hundred lines on one of the GPU machines.)
 bool is_ident(char c) { return std::isalnum((unsigned char)c) || c == '_'; }
@@ -138,20 +143,20 @@ bool dynamic_shared_declaration(const std::string& s, size_t i, std::string* rep
 
 // The user's code as the host compiler takes it: provided headers commented out (lines kept),
 // and `extern __shared__ T name[];` turned into a pointer to the block's dynamic shared memory.
-std::string host_code(const RawModuleSource& m) {
+std::string host_code(const std::string& source, const std::string& label, const char* what) {
     std::string out;
     size_t line_start = 0;
     int line = 1;
-    while (line_start <= m.code.size()) {
-        size_t line_end = m.code.find('\n', line_start);
-        if (line_end == std::string::npos) line_end = m.code.size();
-        std::string text = m.code.substr(line_start, line_end - line_start);
+    while (line_start <= source.size()) {
+        size_t line_end = source.find('\n', line_start);
+        if (line_end == std::string::npos) line_end = source.size();
+        std::string text = source.substr(line_start, line_end - line_start);
         std::string header = included_header(text);
         if (device_only_header(header))
-            raise(ErrorKind::Compiler, "%s, line %d: <%s> has no host version, so this raw kernel cannot run on the cpu "
-                  "backend (it runs on the cuda backend)", m.label.c_str(), line, header.c_str());
+            raise(ErrorKind::Compiler, "%s, line %d: <%s> has no host version, so this %s cannot run on the cpu "
+                  "backend (it runs on the cuda backend)", label.c_str(), line, header.c_str(), what);
         out += provided_header(header) ? "// (provided by simt's raw prelude) " + text : text;
-        if (line_end < m.code.size()) out += '\n';
+        if (line_end < source.size()) out += '\n';
         line_start = line_end + 1;
         ++line;
     }
@@ -228,6 +233,32 @@ std::vector<std::string> raw_kernel_names(const std::string& source) {
     return names;
 }
 
+std::string linked_cpu_head() { return kSystemHeaders; }
+
+std::string linked_cpu_code(const std::vector<LinkedSource>& sources) {
+    std::string out = "\n#line 1 \"simt/prelude/raw_cuda_cpu.h\"\n" + std::string(embedded::prelude_raw_cuda_cpu);
+    for (const LinkedSource& s : sources) out += "\n#line 1 \"" + s.path + "\"\n" + host_code(s.text, s.path, "linked code") + "\n";
+    // (the generated code below has its own names for these)
+    return out + "#undef threadIdx\n#undef blockIdx\n#undef blockDim\n#undef gridDim\n#undef warpSize\n";
+}
+
+bool linked_code_waits(const std::vector<LinkedSource>& sources) {
+    for (const LinkedSource& s : sources)
+        if (needs_fibers(without_comments(s.text))) return true;
+    return false;
+}
+
+bool cuda_code_mentions(const std::string& code, const std::string& name) {
+    const std::string plain = without_comments(code);
+    for (size_t at = plain.find(name); at != std::string::npos; at = plain.find(name, at + 1)) {
+        size_t end = at + name.size();
+        if ((at > 0 && is_ident(plain[at - 1])) || (end < plain.size() && is_ident(plain[end]))) continue;
+        size_t next = skip_space(plain, end);
+        if (next < plain.size() && plain[next] == '(') return true;
+    }
+    return false;
+}
+
 GeneratedSource raw_kernel_source(const RawModuleSource& m, const std::string& name, Target target,
                                   CompileOptions* options) {
     GeneratedSource g;
@@ -257,12 +288,11 @@ GeneratedSource raw_kernel_source(const RawModuleSource& m, const std::string& n
                kernel + ", " + (fibers ? "true" : "false") + ", \"" + name + "\", simt_raw_sites);\n}\n";
     entries += "extern \"C\" SIMT_EXPORT const int64_t* " + g.parameter_table + "() { return simt_raw::sizes_of(" + kernel +
                "); }\n";
-    g.full_source = std::string("#include <math.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <string.h>\n#include <assert.h>\n") +
-                    "#include <type_traits>\n#include <utility>\n#define SIMT_SYSTEM_MATH 1\n" + embedded::prelude_cpu +
+    g.full_source = kSystemHeaders + embedded::prelude_cpu +
                     "\n#line 1 \"simt/prelude/numeric.h\"\n" + embedded::prelude_numeric +
                     "\n#line 1 \"simt/prelude/cpu_sync.h\"\n" + embedded::prelude_cpu_sync +
                     "\n#line 1 \"simt/prelude/raw_cuda_cpu.h\"\n" + embedded::prelude_raw_cuda_cpu +
-                    "\n#line 1 \"simt-options\"\n" + defines + "\n#line 1 \"" + m.label + "\"\n" + host_code(m) + entries;
+                    "\n#line 1 \"simt-options\"\n" + defines + "\n#line 1 \"" + m.label + "\"\n" + host_code(m.code, m.label, "raw kernel") + entries;
     return g;
 }
 

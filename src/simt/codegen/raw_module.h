@@ -25,4 +25,14 @@ std::vector<std::string> raw_kernel_names(const std::string& code);
 GeneratedSource raw_kernel_source(const RawModuleSource& module, const std::string& name, Target target,
                                   CompileOptions* options);
 
+// CUDA C++ linked into a generated kernel (cuda.declare_device) on the cpu backend: what goes
+// before the cpu prelude (system headers), and after it (the raw prelude, then the code as the
+// host compiler takes it, as for raw kernels); raises CompilerError for headers with no host version.
+std::string linked_cpu_head();
+std::string linked_cpu_code(const std::vector<LinkedSource>& sources);
+// Whether linked code uses barriers or warp functions (the block's threads then run as fibers).
+bool linked_code_waits(const std::vector<LinkedSource>& sources);
+// Whether `code` has `name` as an identifier followed by `(` outside comments and literals.
+bool cuda_code_mentions(const std::string& code, const std::string& name);
+
 }  // namespace simt

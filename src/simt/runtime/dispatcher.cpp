@@ -1,6 +1,7 @@
 // Kernel specialization: analyze → generate → compile/load, cached per argument types.
 #include "runtime/dispatcher.h"
 #include <cstdio>
+#include "codegen/cuda_source_log.h"
 #include "runtime/disk_cache.h"
 #include "runtime/bounds_report.h"
 #include "support/error.h"
@@ -36,6 +37,9 @@ void Dispatcher::load(CompiledKernel& k) const {
     Stopwatch loading;
     k.loaded = backend().load(k.source, def_.options);
     compile_counters().last_load_ms = loading.ms();
+    // For the test session's NVRTC check, as raw kernels are: linked CUDA C++ the compiler took.
+    if (cuda_source_recording() && !k.unit->linked_sources.empty())
+        record_cuda_source(*k.unit, backend().target() == Target::Cuda ? &k.source : nullptr);
     if (def_.options.bounds == BoundsMode::Checked || def_.options.debug) {
         std::string name = def_.name;
         std::vector<BoundsSite> sites = k.unit->bounds_sites;

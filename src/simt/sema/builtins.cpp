@@ -41,6 +41,7 @@ const BuiltinRegistry& builtins() {
         register_elementwise_builtins(*r);
         register_iteration_builtins(*r);
         register_operator_builtins(*r);
+        register_cffi_builtins(*r);
         register_libdevice_builtins(*r);
         register_tile_builtins(*r);
         return r;

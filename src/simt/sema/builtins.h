@@ -83,6 +83,7 @@ void register_fp16_builtins(BuiltinRegistry& r);
 void register_elementwise_builtins(BuiltinRegistry& r);
 void register_iteration_builtins(BuiltinRegistry& r);
 void register_operator_builtins(BuiltinRegistry& r);
+void register_cffi_builtins(BuiltinRegistry& r);
 void register_libdevice_builtins(BuiltinRegistry& r);
 void register_tile_builtins(BuiltinRegistry& r);
 void register_tile_named_builtins(BuiltinRegistry& r);  // (sema/builtins_tile_named.cpp; called by the above)

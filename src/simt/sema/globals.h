@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 #include "frontend/source.h"
+#include "sema/foreign.h"
 #include "sema/constant.h"
 #include "types/signature.h"
 
@@ -25,6 +26,7 @@ struct GlobalValue {
         DTypeObj,        // a NumPy scalar type such as np.float32
         Constant,        // a number, bool, string or tuple frozen at compile time
         DeviceFunction,  // a @cuda.jit(device=True) function
+        Foreign,         // a CUDA C++ function declared with cuda.declare_device
         HostArray,       // a NumPy array: frozen into constant memory (dtype, shape, bytes in C order)
         Unsupported,     // bound to something kernels cannot use; `name` describes it
     };
@@ -33,6 +35,7 @@ struct GlobalValue {
     DType dtype = DType::Float64;
     ConstValue value;
     std::shared_ptr<DeviceFunctionRef> device_function;
+    std::shared_ptr<const ForeignFunction> foreign;
     std::vector<int64_t> shape;  // HostArray
     std::string bytes;           // HostArray
 

@@ -237,6 +237,9 @@ const Type* Sema::from_global(Expr& e, const GlobalValue& g) {
         case GlobalValue::Kind::DeviceFunction:
             r.device_function = g.device_function;
             return device_function_type(g.device_function->key);
+        case GlobalValue::Kind::Foreign:
+            r.foreign = g.foreign;
+            return device_function_type("foreign:" + g.foreign->name);
         case GlobalValue::Kind::HostArray:
             return frozen_host_array(*this, e, g);
     }
@@ -422,6 +425,7 @@ const Type* Sema::infer_call(Expr& e) {
             return scalar_type(callee->dtype);
         }
         case TypeKind::DeviceFunction:
+            if (e.children[0]->resolved->foreign) return infer_foreign_call(e, e.children[0]->resolved->foreign);
             return infer_device_call(e, e.children[0]->resolved->device_function);
         case TypeKind::Dim3:
             fail(e.loc, "'" + callee->name + "' is not callable (use its .x, .y or .z)");

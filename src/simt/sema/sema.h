@@ -95,6 +95,7 @@ private:
     const Type* infer_unary(Expr& e);
     const Type* infer_compare(Expr& e);
     const Type* infer_device_call(Expr& e, const std::shared_ptr<DeviceFunctionRef>& ref);
+    const Type* infer_foreign_call(Expr& e, const std::shared_ptr<const ForeignFunction>& f);  // sema/foreign_call.cpp
     const Type* infer_tuple_slice(Expr& e, const Type* tuple);  // tuple[a:b:c], constant bounds (sema/tuple_slice.cpp)
     const Type* infer_array_view(Expr& e, const Type* base, const std::vector<Expr*>& parts);  // sema/array_view.cpp
     const Type* from_global(Expr& e, const GlobalValue& g);

@@ -30,6 +30,8 @@ struct CompileOptions {
     // compiled kernel: the resolver gives their values, as it does a global's.
     std::vector<std::string> constant_params;
     bool tile_kernel = false;  // a @tile.kernel (or a function it calls): tile operations allowed
+    // CUDA C++ files compiled with the kernel (@cuda.jit(link=[...])), for cuda.declare_device functions.
+    std::vector<std::string> link;
 };
 
 // Per-expression facts found by analysis beyond the type.
@@ -39,6 +41,7 @@ struct Resolved {
     ConstValue constant;
     bool is_local = false;                    // a Name bound to a local variable or parameter
     std::shared_ptr<DeviceFunctionRef> device_function;
+    std::shared_ptr<const ForeignFunction> foreign;  // a Call of a cuda.declare_device function
     TypedFunction* callee = nullptr;          // device function specialization a Call invokes
     int site = -1;                            // bounds-check site id of an array access
     std::string builtin;                      // canonical builtin this Name/Attribute/Call denotes
@@ -113,6 +116,10 @@ struct CompileUnit {
     int64_t local_bytes = 0;          // cuda.local.array storage per thread
     int64_t const_bytes = 0;          // frozen NumPy arrays
     std::vector<std::string> sync_sites;  // "cuda.syncthreads() at file.py:12", for error reports
+    // cuda.declare_device functions called, and the CUDA C++ compiled with the kernel for them
+    // (the kernel's link= files, then those of the declarations; read when analysis ends).
+    std::vector<std::shared_ptr<const ForeignFunction>> foreign_functions;
+    std::vector<LinkedSource> linked_sources;
 };
 
 }  // namespace simt

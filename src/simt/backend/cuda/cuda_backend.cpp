@@ -375,7 +375,7 @@ public:
         NvrtcRequest probe;
         probe.options = options;
         probe.extra = source.compiler_options;
-        probe.minimal = !source.raw_cuda;
+        probe.minimal = !source.raw_cuda && !source.links_cuda_code;
         Sha256 h;
         h.update("simt-cuda-loaded-v1\n" + source.entry_name);
         for (const std::string& o : nvrtc_options(probe)) h.update("\n" + o);
@@ -392,7 +392,7 @@ public:
         kernel->entry = source.entry_name;
         kernel->source = source.full_source;
         kernel->options = options;
-        kernel->raw = source.raw_cuda;
+        kernel->raw = source.raw_cuda || source.links_cuda_code;  // (NVRTC with the toolkit's headers)
         kernel->extra = source.compiler_options;
         kernel->name_expression = source.entry_is_name_expression;
         kernel->nvvm = source.nvvm;
