@@ -82,6 +82,11 @@ def test_cuda_reduce(rng):
     i = simt.asarray(rng.integers(-50, 50, 999))
     assert sum_reduce(i) == int(i.get().sum())
     assert sum_reduce.__name__ == "sum_reduce"
+    # numba's class behind the decorator, constructed directly
+    product = cuda.Reduce(lambda a, b: a * b)
+    small = rng.uniform(0.5, 1.5, 200)
+    assert isinstance(sum_reduce, cuda.Reduce)
+    assert np.isclose(product(simt.asarray(small), init=1.0), np.prod(small), rtol=1e-12)
 
 
 def test_cupy_runtime_calls():

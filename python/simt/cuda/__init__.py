@@ -11,7 +11,7 @@ from ._compile_ptx import compile_ptx, compile_ptx_for_current_device
 from ._numba_runtime import (Context, as_cuda_array, close, compile, compile_for_current_device, current_context,
                              defer_cleanup, detect, external_stream, from_cuda_array_interface, is_cuda_array,
                              is_supported_version, legacy_default_stream, list_devices, per_thread_default_stream,
-                             profile_start, profile_stop, profiling, reduce, require_context)
+                             Reduce, profile_start, profile_stop, profiling, reduce, require_context)
 from . import runtime
 from ._jit import Dispatcher, jit
 from ._foreign import declare_device
