@@ -221,6 +221,7 @@ IrValue NvvmEmitter::attribute(const Expr& e) {
         for (int k = 0; k < bt->ndim; ++k) t.parts.push_back(array_field(a, e.text == "shape" ? 1 : 2, k));
         return t;
     }
+    if (bt->is_array() && e.text == "T") return transpose(expr(base), e.type);
     if (bt->is_scalar() && (e.text == "real" || e.text == "imag")) {
         IrValue a = expr(base);
         if (bt->is_complex()) return complex_part(a, e.text == "real" ? 0 : 1);
@@ -355,6 +356,7 @@ IrValue NvvmEmitter::subscript(const Expr& e) {
     const Expr& base = *e.children[0];
     const Expr& index = *e.children[1];
     if (base.type->is_array()) {
+        if (e.type->is_array()) return view(e);
         if (!e.type->is_scalar()) not_covered("array views");
         return load(element(e));
     }

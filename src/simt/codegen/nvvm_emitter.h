@@ -101,6 +101,12 @@ private:
     Element element(const Expr& subscript);
     Element element_of(const IrValue& array, const std::vector<const Expr*>& indices, bool proven, bool as_int64);
     std::vector<const Expr*> index_parts(const Expr& index, int ndim);
+    // ---- views (nvvm_emit_view.cpp) ----
+    IrValue view(const Expr& subscript);  // a[i], a[i, a:b], a[::2]: an array value
+    IrValue transpose(const IrValue& array, const Type* t);  // a.T, of type t
+    IrValue make_array(const Type* t, const std::string& data, const std::vector<std::string>& shape,
+                       const std::vector<std::string>& strides);
+    std::string slice_bound(const std::string& x, const std::string& len, const std::string& negative_step);
 
     // ---- warp operations, fences and bit intrinsics (nvvm_emit_warp.cpp) ----
     IrValue warp_call(const Expr& call, const std::string& name);  // cuda.<name>(...)
