@@ -164,8 +164,8 @@ std::string NvvmEmitter::hoisted_test(const std::vector<HoistedAccess>& accesses
 }
 
 void NvvmEmitter::for_range(const Stmt& s) {
-    if (s.iter->type->kind != TypeKind::Range || s.target->kind != ExprKind::Name) not_covered("this for loop");
-    if (!s.orelse.empty()) not_covered("for ... else");
+    if (s.iter->type->kind != TypeKind::Range || s.target->kind != ExprKind::Name) return for_each(s);
+    if (!s.orelse.empty()) return for_each(s);  // (for_each writes the else block)
     const Expr& call = *s.iter;
     const size_t n = call.children.size() - 1;
     const Type* var = s.target->type && s.target->type->is_scalar() ? s.target->type : int64_type();

@@ -124,6 +124,21 @@ private:
     void statement(const Stmt& s);
     void assign_to(const Expr& target, const IrValue& v);
     void for_range(const Stmt& s);
+    // ---- for loops over arrays, tuples, enumerate() and zip() (nvvm_emit_iterate.cpp) ----
+    struct Cursor {
+        const Type* type = nullptr;                 // what the loop binds each iteration
+        std::function<std::string()> more;          // emits the test that another item exists (i1)
+        std::function<IrValue()> item;              // emits the current item
+        std::function<void()> advance;              // emits the step
+        std::vector<Cursor> parts;                  // enumerate() / zip(): the items are tuples of these
+    };
+    Cursor cursor(const Expr& iterable);
+    Cursor range_cursor(const Expr& call, const Type* var);
+    IrValue cursor_item(const Cursor& c);
+    std::string cursor_more(const Cursor& c);
+    void cursor_advance(const Cursor& c);
+    void bind_item(const Expr& target, const Cursor& c);
+    void for_each(const Stmt& s);
     std::string hoisted_test(const std::vector<HoistedAccess>& accesses, const IrValue& start, const IrValue& stop);
     void while_loop(const Stmt& s);
     void if_statement(const Stmt& s);
