@@ -544,6 +544,69 @@ def test_number_view_reinterprets_bits(rng):
     np.testing.assert_array_equal(back.get(), f * 2)
 
 
+@cuda.jit(device=True)
+def min_and_argmin(row):
+    best = (row[0], 0)  # a tuple-typed local, returned
+    for j, v in enumerate(row):
+        if v < best[0]:
+            best = (v, j)
+    return best
+
+
+@cuda.jit
+def views_loops_tuples(m, out_min, out_arg, out_folds, out_dm, out_found):
+    i = cuda.grid(1)
+    if i < m.shape[0]:
+        row = m[i]
+        v, j = min_and_argmin(row)
+        out_min[i] = v
+        out_arg[i] = j
+        total = 0.0
+        for x in row[::-1]:
+            total = total * 0.5 + x
+        out_folds[i, 0] = total
+        acc = 0.0
+        for a, b in zip(row[1:], m.T[0][:3]):
+            acc += a * b
+        out_folds[i, 1] = acc
+        scaled = 0.0
+        for c in (2.0, 3.0, 5.0):
+            scaled = scaled * c + row[0]
+        out_folds[i, 2] = scaled
+        q, r = divmod(i * 7 - 20, 6)
+        out_dm[i, 0] = q
+        out_dm[i, 1] = r
+        for k in range(row.shape[0]):
+            if row[k] > 1.5:
+                out_found[i] = k
+                break
+        else:
+            out_found[i] = -1
+
+
+def test_views_iteration_tuples_and_divmod(rng):
+    rows, cols = int(rng.integers(3, 200)), int(rng.integers(2, 40))
+    m = rng.standard_normal((rows, cols))
+    out_min, out_arg, out_found = simt.zeros(rows), simt.zeros(rows, np.int64), simt.zeros(rows, np.int64)
+    out_folds, out_dm = simt.zeros((rows, 3)), simt.zeros((rows, 2), np.int64)
+    views_loops_tuples[(rows + 63) // 64, 64](simt.asarray(m), out_min, out_arg, out_folds, out_dm, out_found)
+    np.testing.assert_array_equal(out_min.get(), m.min(axis=1))
+    np.testing.assert_array_equal(out_arg.get(), m.argmin(axis=1))
+    folds = np.zeros((rows, 3))
+    for i in range(rows):
+        for x in m[i, ::-1]:
+            folds[i, 0] = folds[i, 0] * 0.5 + x
+        folds[i, 1] = sum(a * b for a, b in zip(m[i, 1:], m[:3, 0]))
+        for c in (2.0, 3.0, 5.0):
+            folds[i, 2] = folds[i, 2] * c + m[i, 0]
+    np.testing.assert_allclose(out_folds.get(), folds, rtol=1e-13, atol=1e-13)
+    np.testing.assert_array_equal(out_dm.get(), [divmod(i * 7 - 20, 6) for i in range(rows)])
+    first = [next((k for k in range(cols) if m[i, k] > 1.5), -1) for i in range(rows)]
+    np.testing.assert_array_equal(out_found.get(), first)
+    ir = list(views_loops_tuples.inspect_llvm().values())[0]
+    assert "define void @" in ir, ir[:300]  # views, these loops, tuple values and divmod are covered
+
+
 def test_covered_kernels_have_nvvm_ir_and_others_say_why():
     integer_ops.compile_for(simt.zeros(4, np.int64), simt.zeros(4, np.int64), simt.zeros((4, 8), np.int64))
     printing.compile_for(simt.zeros(4))

@@ -40,7 +40,7 @@ IrValue NvvmEmitter::expr(const Expr& e) {
         case ExprKind::Name: {
             if (!e.resolved || !e.resolved->is_local) not_covered("the name '" + e.text + "' as a value");
             const Local& l = local(e.text);
-            return {assign("load " + ir_type(l.type) + ", " + ir_type(l.type) + "* " + l.slot), l.type, {}};
+            return unpacked(assign("load " + ir_type(l.type) + ", " + ir_type(l.type) + "* " + l.slot), l.type);
         }
         case ExprKind::Attribute: return attribute(e);
         case ExprKind::Subscript: return subscript(e);
@@ -516,7 +516,7 @@ IrValue NvvmEmitter::device_call(const Expr& e) {
         IrValue v;
         if (i >= visible) {
             const Local& l = local(f.def.params[i].name);
-            v = {assign("load " + ir_type(l.type) + ", " + ir_type(l.type) + "* " + l.slot), l.type, {}};
+            v = unpacked(assign("load " + ir_type(l.type) + ", " + ir_type(l.type) + "* " + l.slot), l.type);
         } else if (args[i]) {
             v = expr(*args[i]);
         } else {
@@ -525,14 +525,14 @@ IrValue NvvmEmitter::device_call(const Expr& e) {
             v = constant(d.resolved->constant, t);
         }
         v = convert(v, t);
-        list += (i ? ", " : "") + ir_type(t) + " " + v.ref;
+        list += (i ? ", " : "") + ir_type(t) + " " + packed(v);
     }
     const Type* R = f.return_type;
     if (!R || R->kind == TypeKind::Void || R->kind == TypeKind::NoneType) {
         emit("call void @" + f.c_name + "(" + list + ")");
         return {"", void_type(), {}};
     }
-    return {assign("call " + ir_type(R) + " @" + f.c_name + "(" + list + ")"), R, {}};
+    return unpacked(assign("call " + ir_type(R) + " @" + f.c_name + "(" + list + ")"), R);
 }
 
 IrValue NvvmEmitter::call(const Expr& e) {
@@ -559,6 +559,12 @@ IrValue NvvmEmitter::call(const Expr& e) {
         if (a.type->is_tuple()) return int_constant(int64_t(a.type->elems.size()), int64_type());
         if (!a.type->is_array() || a.type->ndim < 1) not_covered("len() of this value");
         return array_field(expr(a), 1, 0);
+    }
+    if (b == "divmod") {  // (a // b, a % b), each operand evaluated once
+        if (e.children.size() != 3 || !e.type->is_tuple() || e.type->elems.size() != 2) not_covered("this divmod()");
+        IrValue x = expr(*e.children[1]), y = expr(*e.children[2]);
+        return {"", e.type, {convert(binop(BinOpKind::FloorDiv, x, y), e.type->elems[0]),
+                             convert(binop(BinOpKind::Mod, x, y), e.type->elems[1])}};
     }
     if (b == "min" || b == "max") {
         if (!e.keywords.empty()) not_covered("min/max with keywords");

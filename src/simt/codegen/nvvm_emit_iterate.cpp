@@ -51,13 +51,13 @@ NvvmEmitter::Cursor NvvmEmitter::cursor(const Expr& iterable) {
         allocas_ += "  " + items + " = alloca " + storage + "\n";
         for (size_t e = 0; e < parts.size(); ++e) {
             std::string at = assign("getelementptr " + storage + ", " + storage + "* " + items + ", i64 0, i64 " + std::to_string(e));
-            emit("store " + T + " " + convert(parts[e], c.type).ref + ", " + T + "* " + at);
+            emit("store " + T + " " + packed(convert(parts[e], c.type)) + ", " + T + "* " + at);
         }
         count = std::to_string(parts.size());
         c.item = [this, k, items, storage, T, type = c.type] {
             std::string i = assign("load i64, i64* " + k);
             std::string at = assign("getelementptr " + storage + ", " + storage + "* " + items + ", i64 0, i64 " + i);
-            return IrValue{assign("load " + T + ", " + T + "* " + at), type, {}};
+            return unpacked(assign("load " + T + ", " + T + "* " + at), type);
         };
     } else if (t->is_array() && t->ndim >= 1) {
         IrValue array = expr(iterable);

@@ -57,7 +57,7 @@ void NvvmEmitter::assign_to(const Expr& target, const IrValue& v) {
         case ExprKind::Name: {
             const Local& l = local(target.text);
             IrValue x = convert(v, l.type);
-            emit("store " + ir_type(l.type) + " " + x.ref + ", " + ir_type(l.type) + "* " + l.slot);
+            emit("store " + ir_type(l.type) + " " + packed(x) + ", " + ir_type(l.type) + "* " + l.slot);
             return;
         }
         case ExprKind::Subscript:
@@ -282,7 +282,7 @@ void NvvmEmitter::statement(const Stmt& s) {
             const bool returns_value = !fn_->is_kernel && R && R->kind != TypeKind::Void && R->kind != TypeKind::NoneType;
             if (returns_value) {
                 IrValue v = expr_as(*s.value, R);
-                emit("ret " + ir_type(R) + " " + v.ref);
+                emit("ret " + ir_type(R) + " " + packed(v));
             } else {
                 if (s.value && s.value->kind != ExprKind::None) expr(*s.value);
                 emit("ret void");
@@ -329,7 +329,7 @@ std::string NvvmEmitter::function_text(const TypedFunction& f) {
     std::string params, entry;
     for (size_t i = 0; i < f.def.params.size(); ++i) {
         const Type* t = f.param_types[i];
-        if (!t->is_scalar() && !t->is_array()) not_covered("parameters of type " + t->str());
+        if (!t->is_scalar() && !t->is_array() && (f.is_kernel || !t->is_tuple())) not_covered("parameters of type " + t->str());
         // A kernel's bool travels as one byte (the host packs it so) and becomes i1 on entry.
         const bool byte = f.is_kernel && t->is_bool();
         const std::string p = "%p" + std::to_string(i), T = ir_type(t);
@@ -348,15 +348,16 @@ std::string NvvmEmitter::function_text(const TypedFunction& f) {
         if (type->compile_time_only()) continue;
         const std::string slot = "%l" + std::to_string(n++), T = ir_type(type);
         allocas_ += "  " + slot + " = alloca " + T + "\n";
-        allocas_ += "  store " + T + " " + (type->is_array() ? "zeroinitializer" : int_constant(0, type).ref) + ", " + T + "* " +
+        allocas_ += "  store " + T + " " + (type->is_array() || type->is_tuple() ? "zeroinitializer" : int_constant(0, type).ref) + ", " + T + "* " +
                     slot + "\n";  // `T x = {};`
         locals_[name] = {slot, type};
     }
-    if (returns_value && !R->is_scalar()) not_covered("device functions returning " + R->str());
+    if (returns_value && !R->is_scalar() && !R->is_tuple()) not_covered("device functions returning " + R->str());
     current_ = "body";
     body_ = "body:\n";
     block(f.def.body);
-    if (!terminated_) emit(returns_value ? "ret " + ir_type(R) + " " + int_constant(0, R).ref : "ret void");  // `return {};`
+    if (!terminated_)  // `return {};`
+        emit(returns_value ? "ret " + ir_type(R) + " " + (R->is_tuple() ? "zeroinitializer" : int_constant(0, R).ref) : "ret void");
     std::string head = f.is_kernel ? "define void @" + f.c_name + "(" + params + ")"
                                    : "define internal " + (returns_value ? ir_type(R) : std::string("void")) + " @" + f.c_name +
                                          "(" + params + ")" + (f.force_inline ? " alwaysinline" : "");

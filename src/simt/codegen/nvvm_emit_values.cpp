@@ -57,7 +57,33 @@ std::string NvvmEmitter::ir_type(const Type* t) const {
         std::string n = "[" + std::to_string(t->ndim) + " x i64]";
         return "{ " + p + ", " + n + ", " + n + " }";
     }
+    if (t->is_tuple() && !t->elems.empty()) {  // in locals, parameters and results of device functions
+        std::string s = "{ ";
+        for (size_t i = 0; i < t->elems.size(); ++i) s += (i ? ", " : "") + ir_type(t->elems[i]);
+        return s + " }";
+    }
     not_covered("values of type " + t->str());
+}
+
+// A tuple's aggregate from its parts (tuple expressions carry parts only).
+std::string NvvmEmitter::packed(const IrValue& v) {
+    if (!v.type->is_tuple() || !v.ref.empty()) return v.ref;
+    if (v.parts.size() != v.type->elems.size()) not_covered("this tuple value");
+    const std::string T = ir_type(v.type);
+    std::string agg = "undef";
+    for (size_t i = 0; i < v.parts.size(); ++i)
+        agg = assign("insertvalue " + T + " " + agg + ", " + ir_type(v.type->elems[i]) + " " + packed(v.parts[i]) + ", " +
+                     std::to_string(i));
+    return agg;
+}
+
+// A value of type t read from an aggregate: a tuple gets its parts too (what tuple operations use).
+IrValue NvvmEmitter::unpacked(const std::string& ref, const Type* t) {
+    IrValue v{ref, t, {}};
+    if (!t->is_tuple()) return v;
+    for (size_t i = 0; i < t->elems.size(); ++i)
+        v.parts.push_back(unpacked(assign("extractvalue " + ir_type(t) + " " + ref + ", " + std::to_string(i)), t->elems[i]));
+    return v;
 }
 
 IrValue NvvmEmitter::int_constant(int64_t v, const Type* t) const {
@@ -134,6 +160,11 @@ IrValue NvvmEmitter::convert(const IrValue& v, const Type* to) {
     if (!to || from == to) return v;
     if (from->is_array() && to->is_array() && from->dtype == to->dtype && from->ndim == to->ndim)
         return {v.ref, to, {}};  // a layout change only: the same fields
+    if (from->is_tuple() && to->is_tuple() && from->elems.size() == to->elems.size() && v.parts.size() == to->elems.size()) {
+        IrValue t{"", to, {}};  // element by element
+        for (size_t i = 0; i < v.parts.size(); ++i) t.parts.push_back(convert(v.parts[i], to->elems[i]));
+        return t;
+    }
     if (!from->is_scalar() || !to->is_scalar()) not_covered("a conversion from " + from->str() + " to " + to->str());
     if (from->is_complex() || to->is_complex()) return complex_convert(v, to);
     // float16 meets bools and integers through float32, as simt_half's conversions do (exact both

@@ -50,6 +50,8 @@ private:
     IrValue int_constant(int64_t v, const Type* t) const;
     IrValue complex_constant(double re, double im, const Type* t) const;
     IrValue convert(const IrValue& v, const Type* to);
+    std::string packed(const IrValue& v);                    // a tuple's aggregate (other values: their ref)
+    IrValue unpacked(const std::string& ref, const Type* t);  // ... and back, with a tuple's parts
     IrValue binop(BinOpKind op, const IrValue& a, const IrValue& b);
     IrValue compare(CmpOpKind op, const IrValue& a, const IrValue& b);
     IrValue float_to_int(const IrValue& v, const Type* to);
