@@ -71,3 +71,11 @@ TEST(Foreign, BinaryFilesAndMissingFilesCannotBeLinked) {
         EXPECT_NE(std::string(e.what()).find("cannot read the file"), std::string::npos) << e.what();
     }
 }
+
+TEST(Foreign, QuotedIncludesAreTheUsersOwnFiles) {
+    EXPECT_TRUE(cuda_code_includes_local_files("#include \"helper.cuh\"\n"));
+    EXPECT_TRUE(cuda_code_includes_local_files("int x;\n  #  include \"a/b.h\"\n"));
+    EXPECT_FALSE(cuda_code_includes_local_files("#include <cuda_fp16.h>\nint y;\n"));
+    EXPECT_FALSE(cuda_code_includes_local_files("// #include \"commented.h\"\n/* #include \"x.h\" */\n"));
+    EXPECT_FALSE(cuda_code_includes_local_files("const char* s = \"#include \\\"x.h\\\"\";\n"));
+}

@@ -164,6 +164,26 @@ def test_linked_code_with_a_barrier_runs_its_threads_together(rng, tmp_path):
     np.testing.assert_array_equal(d.get(), data[:, ::-1])
 
 
+@pytest.mark.skipif(simt.backend() != "cpu",
+                    reason="cpu-backend diagnosis of a barrier part of a block skips (CUDA leaves it undefined; a GPU can hang)")
+def test_a_barrier_in_linked_code_that_part_of_the_block_skips_is_named(tmp_path):
+    path = tmp_path / "partial.cu"
+    path.write_text('extern "C" __device__ int partial(int* r) {\n'
+                    '    if (threadIdx.x < 16) __syncthreads();\n    *r = 1;\n    return 0;\n}\n')
+    partial = cuda.declare_device("partial", "int32()", link=[str(path)])
+
+    @cuda.jit
+    def k(out):
+        out[cuda.threadIdx.x] = partial()
+
+    with pytest.raises(RuntimeError) as info:
+        k[1, 32](simt.zeros(32, simt.int32))
+        simt.synchronize()
+    text = str(info.value)
+    assert "a barrier or warp function of the linked CUDA C++ (" in text and "partial.cu" in text, text
+    assert "reached by only 16 of the 32 threads" in text, text
+
+
 def test_ffi_from_buffer_passes_the_array(rng, functions_cu):
     cffi = pytest.importorskip("cffi", reason="numba's FFI idiom needs cffi installed")
     ffi = cffi.FFI()
@@ -181,16 +201,15 @@ def test_ffi_from_buffer_passes_the_array(rng, functions_cu):
 
 
 def test_the_linked_text_is_part_of_the_kernel_and_its_cache_key(rng, tmp_path):
-    # The same kernel source linked against two versions of a file: two results.
-    versions = []
-    for factor in (2, 3):
-        path = tmp_path / f"v{factor}.cu"
-        path.write_text(f'extern "C" __device__ int scaled(float* r, float x) {{ *r = {factor}.0f * x; return 0; }}\n')
-        versions.append(str(path))
+    # One file rewritten between two compiles of the same kernel source: had the key missed the
+    # text, the second kernel would be the first one found again in the cache.
+    path = tmp_path / "scaled.cu"
     scaled = cuda.declare_device("scaled", "float32(float32)")
     x = rng.standard_normal(50).astype(np.float32)
-    for factor, path in zip((2, 3), versions):
-        @cuda.jit(link=[path])
+    for factor in (2, 3):
+        path.write_text(f'extern "C" __device__ int scaled(float* r, float x) {{ *r = {factor}.0f * x; return 0; }}\n')
+
+        @cuda.jit(link=[str(path)])
         def k(x, out):
             i = cuda.grid(1)
             if i < out.size:
@@ -199,6 +218,44 @@ def test_the_linked_text_is_part_of_the_kernel_and_its_cache_key(rng, tmp_path):
         out = simt.zeros(50, simt.float32)
         k[1, 64](simt.asarray(x), out)
         np.testing.assert_array_equal(out.get(), np.float32(factor) * x)
+
+
+def test_linked_macros_and_kernel_names_stay_apart(rng, tmp_path):
+    # The file's macro N and the kernel's local N, and a local named like the C function.
+    path = tmp_path / "macros.cu"
+    path.write_text('#define N 64\n#define SCALE(x) ((x) * N)\n'
+                    'extern "C" __device__ int times_n(float* r, float x) { *r = SCALE(x); return 0; }\n')
+    f = cuda.declare_device("times_n", "float32(float32)")
+
+    @cuda.jit(link=[str(path)])
+    def k(x, out):
+        N = x.size
+        i = cuda.grid(1)
+        if i < N:
+            times_n = f(x[i])
+            out[i] = times_n
+
+    x = rng.standard_normal(100).astype(np.float32)
+    out = simt.zeros(100, simt.float32)
+    k[1, 128](simt.asarray(x), out)
+    np.testing.assert_array_equal(out.get(), x * np.float32(64))
+
+
+def test_linked_files_include_their_neighbours(rng, tmp_path):
+    (tmp_path / "helper.cuh").write_text('extern "C" __device__ int cube(double* r, double x) { *r = x * x * x; return 0; }\n')
+    (tmp_path / "wrap.cu").write_text('#include "helper.cuh"\n')
+    cube = cuda.declare_device("cube", "float64(float64)", link=[str(tmp_path / "wrap.cu")])
+
+    @cuda.jit
+    def k(x, out):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = cube(x[i])
+
+    x = rng.standard_normal(70)
+    out = simt.zeros(70)
+    k[1, 96](simt.asarray(x), out)
+    np.testing.assert_array_equal(out.get(), x * x * x)
 
 
 # ---- errors ------------------------------------------------------------------------------------
@@ -224,6 +281,8 @@ def test_bad_declarations_name_what_is_wrong():
         cuda.jit(link="functions.cu")
     with pytest.raises(TypeError, match="call it from a kernel"):
         mul_f32(1.0, 2.0)
+    with pytest.raises(TypeError, match=r"device=True, link=\[...\]\): a device function links nothing itself"):
+        cuda.jit(device=True, link=["functions.cu"])
 
 
 def test_wrong_calls_are_typing_errors(functions_cu):
@@ -239,6 +298,10 @@ def test_wrong_calls_are_typing_errors(functions_cu):
     def scalar_for_pointer(out):
         out[0] = row_sum(1.0, 3)
 
+    @cuda.jit(link=[functions_cu])
+    def column_for_pointer(rows, out):
+        out[0] = row_sum(rows[:, 1], rows.shape[0])
+
     out = simt.zeros(1, simt.float64)
     with pytest.raises(cuda.TypingError, match=r"mul_f32\(\) .* takes 2 arguments but 3 were given"):
         too_many[1, 1](out)
@@ -246,6 +309,8 @@ def test_wrong_calls_are_typing_errors(functions_cu):
         wrong_pointee[1, 1](simt.zeros(3, simt.float64), out)
     with pytest.raises(cuda.TypingError, match="is a pointer: pass an array"):
         scalar_for_pointer[1, 1](out)
+    with pytest.raises(cuda.TypingError, match="may not be contiguous"):
+        column_for_pointer[1, 1](simt.zeros((3, 4), simt.float32), out)
 
 
 def test_missing_definitions_and_files_are_compiler_errors(tmp_path, functions_cu):

@@ -32,10 +32,10 @@ class ForeignFunction:
         if not isinstance(sig, str):
             raise TypeError(f"cuda.declare_device('{name}', ...): the signature must be a string such as "
                             f"'float32(float32, CPointer(float32))', not {type(sig).__name__}")
-        self._declaration = _simt._declare_foreign(name, sig, link_paths(link, "cuda.declare_device"))
+        self.link = link_paths(link, "cuda.declare_device")
+        self._declaration = _simt._declare_foreign(name, sig, self.link)
         self.name = name
         self.sig = sig
-        self.link = link_paths(link, "cuda.declare_device")
         self.__name__ = name
 
     def __repr__(self):

@@ -131,6 +131,9 @@ def jit(func_or_sig=None, **options):
     # CUDA C++ compiled with the kernel, for its cuda.declare_device functions (cuda.coop
     # primitives hand over their .files here: simt's are empty).
     link = link_paths(options.pop("link", None), "@cuda.jit")
+    if link and options.get("device"):
+        raise TypeError("@cuda.jit(device=True, link=[...]): a device function links nothing itself; link the files "
+                        "from the kernels that call it (@cuda.jit(link=[...])) or with cuda.declare_device(..., link=[...])")
     if link:
         options["link"] = link
     unknown = set(options) - set(_OPTIONS)

@@ -24,11 +24,14 @@ void record_cuda_source(const CompileUnit& unit, const GeneratedSource* cuda) {
     r.options = unit.options;
     if (cuda) {
         r.source = cuda->full_source;
+        r.extra = cuda->compiler_options;  // (linked CUDA C++: where its includes are)
         r.nvvm = cuda->nvvm;
         r.nvvm_why = cuda->nvvm_not_covered;
     } else {
         try {
-            r.source = Emitter(unit, Target::Cuda).run().full_source;
+            GeneratedSource g = Emitter(unit, Target::Cuda).run();
+            r.source = g.full_source;
+            r.extra = g.compiler_options;
         } catch (const Error& e) {
             r.codegen_error = e.what();
         }

@@ -1,8 +1,11 @@
 // Emitter: calls of cuda.declare_device functions, and the CUDA C++ linked in for them. The
-// linked files are compiled with the kernel, in its translation unit, before the generated code;
-// a call goes through simt_foreign_call, which takes the function's own parameter types from its
-// definition (so `long` and `long long`, `float*` and `const float*` all fit the declaration)
-// and calls it with numba's ABI: int f(T* return_value, args...).
+// linked files are compiled with the kernel, in its translation unit, *after* the generated code
+// (so their macros cannot touch it): the generated code calls a thunk per function, declared
+// before it with the declared types and defined after the linked code, where simt_foreign_call
+// takes the function's own parameter types from its definition (so `long` and `long long`,
+// `float*` and `const float*` all fit the declaration) and calls it with numba's ABI:
+// int f(T* return_value, args...).
+#include <algorithm>
 #include "codegen/emitter.h"
 #include "codegen/raw_module.h"
 #include "support/error.h"
@@ -27,7 +30,7 @@ const char* kCpuAdapter =
     "    unsigned long long r = 0;\n"
     "    f(&r, ((P)a)...);\n"
     "    return T();\n"
-    "}";
+    "}\n";
 const char* kCudaAdapter =
     "// Calls of cuda.declare_device functions (numba's ABI: int f(T* return_value, args...)).\n"
     "template <class T, class R, class... P, class... A>\n"
@@ -41,28 +44,46 @@ const char* kCudaAdapter =
     "    unsigned long long r = 0;\n"
     "    f(&r, ((P)a)...);\n"
     "    return T();\n"
-    "}";
+    "}\n";
+
+std::string thunk_name(const ForeignFunction& f) { return "simt_foreign_" + f.name; }
 
 }  // namespace
 
+// "RET simt_foreign_NAME([simt_ctx& ctx, ]T0 a0, ...)": the thunk's head, in the declared types.
+std::string Emitter::foreign_thunk_head(const ForeignFunction& f) {
+    std::string s = "SIMT_DEVICE_FN " + (f.return_type == void_type() ? std::string("void") : c_type(f.return_type)) + " " +
+                    thunk_name(f) + "(" + (target_ == Target::Cpu ? "simt_ctx& ctx" : "");
+    for (size_t i = 0; i < f.params.size(); ++i) {
+        const ForeignParam& p = f.params[i];
+        std::string type = p.kind == ForeignParam::Kind::Scalar    ? c_type(scalar_type(p.dtype))
+                           : p.kind == ForeignParam::Kind::Pointer ? c_type(scalar_type(p.dtype)) + "*"
+                                                                    : std::string("void*");
+        s += (i || target_ == Target::Cpu ? ", " : "") + type + " a" + std::to_string(i);
+    }
+    return s + ")";
+}
+
 std::string Emitter::foreign_call(const Expr& e, const ForeignFunction& f) {
-    add_global("simt_foreign_call", target_ == Target::Cpu ? kCpuAdapter : kCudaAdapter);
-    const std::string ret = f.return_type == void_type() ? "void" : c_type(f.return_type);
-    std::string s = "simt_foreign_call<" + ret + ">(" + (target_ == Target::Cpu ? "ctx, " : "") + "&" + f.name;
+    add_global("foreign:" + f.name, foreign_thunk_head(f) + ";  // defined after the linked CUDA C++");
+    std::string s = thunk_name(f) + "(" + (target_ == Target::Cpu ? "ctx" : "");
     for (size_t i = 0; i < f.params.size(); ++i) {
         const Expr& arg = *e.children[i + 1];
         const ForeignParam& p = f.params[i];
-        if (p.kind == ForeignParam::Kind::Scalar) s += ", " + cast(expr(arg), arg.type, scalar_type(p.dtype));
-        else if (p.kind == ForeignParam::Kind::Pointer) s += ", (" + c_type(scalar_type(p.dtype)) + "*)(" + expr(arg) + ").data";
-        else s += ", (void*)(" + expr(arg) + ").data";
+        s += i || target_ == Target::Cpu ? ", " : "";
+        if (p.kind == ForeignParam::Kind::Scalar) s += cast(expr(arg), arg.type, scalar_type(p.dtype));
+        else if (p.kind == ForeignParam::Kind::Pointer) s += "(" + c_type(scalar_type(p.dtype)) + "*)(" + expr(arg) + ").data";
+        else s += "(void*)(" + expr(arg) + ").data";
     }
     return s + ")";
 }
 
 std::string Emitter::linked_code() {
     const std::vector<LinkedSource>& sources = unit_.linked_sources;
+    bool includes = false;  // (what a file includes is not seen here: the compiler then decides)
+    for (const LinkedSource& s : sources) includes = includes || cuda_code_includes_local_files(s.text);
     for (const auto& f : unit_.foreign_functions) {
-        bool defined = false;
+        bool defined = includes;
         for (const LinkedSource& s : sources) defined = defined || cuda_code_mentions(s.text, f->name);
         if (!defined) {
             std::string files;
@@ -76,9 +97,34 @@ std::string Emitter::linked_code() {
         }
     }
     if (sources.empty()) return "";
-    if (target_ == Target::Cpu) return linked_cpu_code(sources);
-    std::string out;
-    for (const LinkedSource& s : sources) out += "\n#line 1 \"" + s.path + "\"\n" + s.text + "\n";
+    std::string out = target_ == Target::Cpu ? linked_cpu_code(sources, int(unit_.sync_sites.size())) : "";
+    if (target_ == Target::Cuda)
+        for (const LinkedSource& s : sources) out += "\n#line 1 \"" + s.path + "\"\n" + s.text + "\n";
+    if (unit_.foreign_functions.empty()) return out;
+    out += "\n#line 1 \"simt-generated\"\n";
+    out += target_ == Target::Cpu ? kCpuAdapter : kCudaAdapter;
+    std::vector<std::string> done;
+    for (const auto& f : unit_.foreign_functions) {
+        if (std::find(done.begin(), done.end(), f->name) != done.end()) continue;
+        done.push_back(f->name);
+        std::string call = "simt_foreign_call<" + (f->return_type == void_type() ? std::string("void") : c_type(f->return_type)) +
+                           ">(" + (target_ == Target::Cpu ? "ctx, " : "") + "&::" + f->name;
+        for (size_t i = 0; i < f->params.size(); ++i) call += ", a" + std::to_string(i);
+        out += foreign_thunk_head(*f) + " { return " + call + "); }\n";
+    }
+    return out;
+}
+
+// The directories of the linked files, searched for what they #include "..." (as nvcc and the
+// host compiler search the including file's directory).
+std::vector<std::string> Emitter::linked_include_options() const {
+    std::vector<std::string> out;
+    for (const LinkedSource& s : unit_.linked_sources) {
+        size_t slash = s.path.find_last_of('/');
+        std::string dir = slash == std::string::npos ? "." : s.path.substr(0, slash ? slash : 1);
+        std::string option = (target_ == Target::Cuda ? "--include-path=" : "-I") + dir;
+        if (std::find(out.begin(), out.end(), option) == out.end()) out.push_back(option);
+    }
     return out;
 }
 

@@ -16,14 +16,21 @@ std::string Emitter::cpu_runner(const std::string& body_call) {
         return "simt_run_blocks(launch, block_begin, block_end, " + shared + ", " + body + ");";
     std::string sites = "0";
     std::string name = literal(ConstValue::string(u.kernel->name), string_type());
-    if (!u.sync_sites.empty()) {
+    // Linked CUDA C++ reports its barriers and warp functions as the entry after the kernel's own.
+    std::vector<std::string> entries = u.sync_sites;
+    if (linked_code_waits(u.linked_sources)) {
+        std::string files;
+        for (const LinkedSource& s : u.linked_sources) files += (files.empty() ? "" : ", ") + s.path;
+        entries.push_back("a barrier or warp function of the linked CUDA C++ (" + files + ")");
+    }
+    if (!entries.empty()) {
         std::string table = "// Barriers and warp operations, for the cpu backend's error reports.\n"
                             "static const char* const simt_sync_sites[] = {\n";
-        for (const std::string& site : u.sync_sites) table += "    " + literal(ConstValue::string(site), string_type()) + ",\n";
+        for (const std::string& site : entries) table += "    " + literal(ConstValue::string(site), string_type()) + ",\n";
         add_global("simt_sync_sites", table + "};");
         sites = "simt_sync_sites";
     }
-    std::string count = std::to_string(u.sync_sites.size());
+    std::string count = std::to_string(entries.size());
     if (regions_) {
         const TypedFunction& k = *u.kernel;
         std::string state = "simt_locals_" + k.c_name;

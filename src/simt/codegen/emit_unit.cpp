@@ -67,9 +67,10 @@ GeneratedSource Emitter::run() {
     const bool libdevice = target_ == Target::Cpu && uses_libdevice_;
     const bool links = !unit_.linked_sources.empty();
     g.links_cuda_code = links && target_ == Target::Cuda;
+    if (links) g.compiler_options = linked_include_options();
     g.full_source = (links && target_ == Target::Cpu ? linked_cpu_head() : "") + prelude_source(target_) +
-                    (libdevice ? libdevice_cpu_prelude() : "") + (unit_.uses_tiles ? tile_prelude() : "") + linked_code() +
-                    "\n#line 1 \"simt-generated\"\n" + g.user_code;
+                    (libdevice ? libdevice_cpu_prelude() : "") + (unit_.uses_tiles ? tile_prelude() : "") +
+                    "\n#line 1 \"simt-generated\"\n" + g.user_code + linked_code();
     g.static_shared_bytes = unit_.static_shared_bytes;
     g.local_bytes = unit_.local_bytes;
     g.prints = unit_.uses_print;

@@ -116,7 +116,9 @@ private:
     std::string subscript_expr(const Expr& e);
     std::string call_expr(const Expr& e);
     std::string foreign_call(const Expr& e, const ForeignFunction& f);  // codegen/emit_foreign.cpp
-    std::string linked_code();                                          // ... and the linked CUDA C++ itself
+    std::string foreign_thunk_head(const ForeignFunction& f);
+    std::string linked_code();                                          // ... the linked CUDA C++ itself
+    std::vector<std::string> linked_include_options() const;            // ... and where its includes are
     std::string compare_expr(const Expr& e);
     std::string boolop_expr(const Expr& e);
     std::string element_access(const char* fn, const Expr& subscript, const std::string& extra);

@@ -447,6 +447,7 @@ IrValue NvvmEmitter::math_value(const Expr& e, const std::string& name) {
         return {assign(std::string("fcmp ") + (name == "isinf" ? "oeq " : "one ") + T + " " + magnitude + ", 0x7FF0000000000000"),
                 bool_type(), {}};
     }
+    if (name == "frexp" || name == "modf") return frexp_modf(args[0], e.type, name == "frexp");
     if (name == "ldexp") {  // ldexp(x, (int)i) in the call's float type
         const Type* W = e.type;
         const std::string T = ir_type(W), fn = W->dtype == DType::Float32 ? "__nv_ldexpf" : "__nv_ldexp";
@@ -485,6 +486,37 @@ IrValue NvvmEmitter::math_value(const Expr& e, const std::string& name) {
         if (name == m.python && int(args.size()) == m.arity)
             return libdevice(std::string("__nv_") + m.c_name + (single ? "f" : ""), args, W);
     not_covered("math." + name);
+}
+
+// math.frexp(x) -> (mantissa, int32 exponent), math.modf(x) -> (fraction, integral part), with
+// Python's conventions for non-finite values as the prelude's simt_frexp / simt_modf:
+// frexp(inf) = (inf, 0), modf(inf) = (copysign(0, inf), inf), modf(nan) = (nan, nan).
+IrValue NvvmEmitter::frexp_modf(const IrValue& arg, const Type* result, bool frexp) {
+    const Type* W = result->elems[0];
+    const std::string T = ir_type(W), f = W->dtype == DType::Float32 ? "f" : "";
+    IrValue x = convert(arg, W);
+    std::string difference = assign("fsub " + T + " " + x.ref + ", " + x.ref);
+    std::string finite = assign("fcmp oeq " + T + " " + difference + ", " + constant(ConstValue::real(0.0), W).ref);
+    uses_libdevice_ = true;
+    const std::string out = "%out" + std::to_string(labels_++);
+    if (frexp) {
+        allocas_ += "  " + out + " = alloca i32\n";
+        declare("declare " + T + " @__nv_frexp" + f + "(" + T + ", i32*)");
+        std::string m = assign("call " + T + " @__nv_frexp" + f + "(" + T + " " + x.ref + ", i32* " + out + ")");
+        std::string e = assign("load i32, i32* " + out);
+        return {"", result, {{assign("select i1 " + finite + ", " + T + " " + m + ", " + T + " " + x.ref), W, {}},
+                             {assign("select i1 " + finite + ", i32 " + e + ", i32 0"), result->elems[1], {}}}};
+    }
+    allocas_ += "  " + out + " = alloca " + T + "\n";
+    declare("declare " + T + " @__nv_modf" + f + "(" + T + ", " + T + "*)");
+    std::string frac = assign("call " + T + " @__nv_modf" + f + "(" + T + " " + x.ref + ", " + T + "* " + out + ")");
+    std::string whole = assign("load " + T + ", " + T + "* " + out);
+    IrValue signed_zero = libdevice("__nv_copysign" + f, {constant(ConstValue::real(0.0), W), x}, W);
+    // not finite: (nan, nan) for a nan, (copysign(0, x), x) for an infinity (x itself is both)
+    std::string is_nan = assign("fcmp uno " + T + " " + x.ref + ", " + x.ref);
+    std::string special = assign("select i1 " + is_nan + ", " + T + " " + x.ref + ", " + T + " " + signed_zero.ref);
+    return {"", result, {{assign("select i1 " + finite + ", " + T + " " + frac + ", " + T + " " + special), W, {}},
+                         {assign("select i1 " + finite + ", " + T + " " + whole + ", " + T + " " + x.ref), W, {}}}};
 }
 
 // The elementwise kernels' rounding functions (sema/builtins_elementwise.cpp): the argument's

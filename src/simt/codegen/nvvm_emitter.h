@@ -93,6 +93,7 @@ private:
     IrValue array_field(const IrValue& array, int field, int k);  // field 1: shape, 2: strides
     IrValue min_max(const std::vector<IrValue>& values, const Type* R, bool is_min);
     IrValue libdevice(const std::string& name, const std::vector<IrValue>& args, const Type* t);
+    IrValue frexp_modf(const IrValue& x, const Type* result, bool frexp);  // math.frexp / math.modf
 
     // ---- arrays (nvvm_emit_expr.cpp) ----
     struct Element {

@@ -235,16 +235,32 @@ std::vector<std::string> raw_kernel_names(const std::string& source) {
 
 std::string linked_cpu_head() { return kSystemHeaders; }
 
-std::string linked_cpu_code(const std::vector<LinkedSource>& sources) {
-    std::string out = "\n#line 1 \"simt/prelude/raw_cuda_cpu.h\"\n" + std::string(embedded::prelude_raw_cuda_cpu);
+std::string linked_cpu_code(const std::vector<LinkedSource>& sources, int sync_site) {
+    std::string out = "\n#define SIMT_RAW_SITE " + std::to_string(sync_site) + "\n#line 1 \"simt/prelude/raw_cuda_cpu.h\"\n" +
+                      std::string(embedded::prelude_raw_cuda_cpu);
     for (const LinkedSource& s : sources) out += "\n#line 1 \"" + s.path + "\"\n" + host_code(s.text, s.path, "linked code") + "\n";
-    // (the generated code below has its own names for these)
-    return out + "#undef threadIdx\n#undef blockIdx\n#undef blockDim\n#undef gridDim\n#undef warpSize\n";
+    return out;
 }
 
 bool linked_code_waits(const std::vector<LinkedSource>& sources) {
     for (const LinkedSource& s : sources)
         if (needs_fibers(without_comments(s.text))) return true;
+    return false;
+}
+
+bool cuda_code_includes_local_files(const std::string& code) {
+    const std::string plain = without_comments(code);  // (line breaks and offsets kept)
+    size_t line_start = 0;
+    while (line_start < code.size()) {
+        size_t line_end = code.find('\n', line_start);
+        if (line_end == std::string::npos) line_end = code.size();
+        size_t i = skip_space(plain, line_start);
+        if (i < line_end && plain[i] == '#' && !included_header(code.substr(line_start, line_end - line_start)).empty()) {
+            size_t quote = code.find('"', i), angle = code.find('<', i);
+            if (quote < line_end && (angle == std::string::npos || quote < angle)) return true;  // #include "file"
+        }
+        line_start = line_end + 1;
+    }
     return false;
 }
 

@@ -26,13 +26,17 @@ GeneratedSource raw_kernel_source(const RawModuleSource& module, const std::stri
                                   CompileOptions* options);
 
 // CUDA C++ linked into a generated kernel (cuda.declare_device) on the cpu backend: what goes
-// before the cpu prelude (system headers), and after it (the raw prelude, then the code as the
-// host compiler takes it, as for raw kernels); raises CompilerError for headers with no host version.
+// before the cpu prelude (system headers), and after the generated code (the raw prelude, its
+// barriers and warp functions reporting entry `sync_site` of the kernel's site table, then the
+// code as the host compiler takes it, as for raw kernels); raises CompilerError for headers with
+// no host version.
 std::string linked_cpu_head();
-std::string linked_cpu_code(const std::vector<LinkedSource>& sources);
+std::string linked_cpu_code(const std::vector<LinkedSource>& sources, int sync_site);
 // Whether linked code uses barriers or warp functions (the block's threads then run as fibers).
 bool linked_code_waits(const std::vector<LinkedSource>& sources);
 // Whether `code` has `name` as an identifier followed by `(` outside comments and literals.
 bool cuda_code_mentions(const std::string& code, const std::string& name);
+// Whether `code` has an `#include "file"` (of the user's own files: what they define is unseen).
+bool cuda_code_includes_local_files(const std::string& code);
 
 }  // namespace simt

@@ -337,6 +337,17 @@ void Sema::statement(Stmt& s) {
     }
 }
 
+void read_linked_sources(CompileUnit& unit) {
+    // The unit's own link= files, then those its declared functions name, each once.
+    std::vector<std::string> paths = unit.options.link;
+    for (const auto& f : unit.foreign_functions) paths.insert(paths.end(), f->link.begin(), f->link.end());
+    for (const std::string& path : paths) {
+        bool seen = false;
+        for (const LinkedSource& s : unit.linked_sources) seen = seen || s.path == path;
+        if (!seen) unit.linked_sources.push_back(read_linked_source(path));
+    }
+}
+
 std::unique_ptr<CompileUnit> analyze_kernel(const SourceText& source, const GlobalResolver& resolve,
                                             const std::vector<const Type*>& arg_types,
                                             const CompileOptions& options) {
@@ -370,15 +381,7 @@ std::unique_ptr<CompileUnit> analyze_kernel(const SourceText& source, const Glob
                            [&](const std::unique_ptr<TypedFunction>& f) { return f.get() == kernel; });
     std::rotate(it, it + 1, unit->functions.end());
     unit->kernel = kernel;
-    // The CUDA C++ compiled with the kernel: its own link= files, then those its declared
-    // functions name, each once.
-    std::vector<std::string> paths = options.link;
-    for (const auto& f : unit->foreign_functions) paths.insert(paths.end(), f->link.begin(), f->link.end());
-    for (const std::string& path : paths) {
-        bool seen = false;
-        for (const LinkedSource& s : unit->linked_sources) seen = seen || s.path == path;
-        if (!seen) unit->linked_sources.push_back(read_linked_source(path));
-    }
+    read_linked_sources(*unit);
     return unit;
 }
 

@@ -28,14 +28,25 @@ const Type* Sema::infer_foreign_call(Expr& e, const std::shared_ptr<const Foreig
             fail(arg.loc, which + " points to " + dtype_name(p.dtype) + ", but the array holds " + dtype_name(t->dtype));
         if (t->readonly)
             fail(arg.loc, which + ": the array is a constant (frozen into the kernel); its address cannot be passed");
+        if (t->layout == Layout::A)  // (C code walks a pointer through contiguous elements)
+            fail(arg.loc, which + " is a pointer, and this array may not be contiguous (" + t->str() +
+                              "): pass a C- or F-contiguous array or view, such as a row a[i] of a C-ordered array");
     }
-    for (const auto& known : unit_.foreign_functions)
-        if (known->name == f->name && known != f && known->signature != f->signature)
+    auto same_types = [](const ForeignFunction& a, const ForeignFunction& b) {
+        if (a.return_type != b.return_type || a.params.size() != b.params.size()) return false;
+        for (size_t i = 0; i < a.params.size(); ++i)
+            if (a.params[i].kind != b.params[i].kind || a.params[i].dtype != b.params[i].dtype) return false;
+        return true;
+    };
+    bool listed = false;
+    for (const auto& known : unit_.foreign_functions) {
+        if (known->name != f->name) continue;
+        if (!same_types(*known, *f))
             fail(e.loc, "two declarations of '" + f->name + "' are called in one kernel: '" + known->signature + "' and '" +
                             f->signature + "' (a kernel calls one C function of a name)");
-    bool listed = false;
-    for (const auto& known : unit_.foreign_functions) listed = listed || known->name == f->name;
-    if (!listed) unit_.foreign_functions.push_back(f);
+        listed = listed || known == f;
+    }
+    if (!listed) unit_.foreign_functions.push_back(f);  // (each declaration: their link= files all count)
     resolved(e).foreign = f;
     return f->return_type == void_type() ? none_type() : f->return_type;
 }

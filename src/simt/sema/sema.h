@@ -32,6 +32,10 @@ bool is_whole_slice(const Expr& slice);
 // for any other builtin: the resolver names builtin exception classes so, for `raise`.
 std::string builtin_exception_class(const std::string& builtin);
 
+// Reads the CUDA C++ a unit compiles with (cuda.declare_device): the files of its options' link=
+// and of the declarations it calls, into unit.linked_sources (sema/analyze.cpp).
+void read_linked_sources(CompileUnit& unit);
+
 // Analyzes a kernel for concrete argument types. Raises Error(Typing) / Error(Unsupported)
 // with file:line, the source line and a caret.
 std::unique_ptr<CompileUnit> analyze_kernel(const SourceText& source, const GlobalResolver& resolve,

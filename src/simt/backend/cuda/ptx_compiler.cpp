@@ -31,6 +31,7 @@ std::unique_ptr<CompileUnit> analyze_device_root(const KernelDefinition& def, co
     unit->functions.push_back(std::move(fn));
     sema.run();
     unit->kernel = root;
+    read_linked_sources(*unit);
     return unit;
 }
 
@@ -40,6 +41,8 @@ NvrtcRequest request_for(const GeneratedSource& g, const CompileUnit& unit, int 
     req.name = std::string(unit.kernel->is_kernel ? "kernel '" : "device function '") + unit.kernel->name + "'";
     req.options = unit.options;
     req.arch = arch;
+    req.minimal = !g.raw_cuda && !g.links_cuda_code;  // (linked CUDA C++ compiles with the toolkit's headers)
+    req.extra = g.compiler_options;
     return req;
 }
 

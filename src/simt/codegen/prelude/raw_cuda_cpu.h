@@ -3,6 +3,12 @@
 // the cpu prelude's runtime. Joined after <math.h> and friends, cpu.h, numeric.h and cpu_sync.h
 // (see codegen/raw_module.cpp); the user's code follows it.
 
+// The entry of the kernel's table of synchronization sites that barriers and warp functions here
+// report (a raw kernel's one entry; code linked into a generated kernel gets its own).
+#ifndef SIMT_RAW_SITE
+#define SIMT_RAW_SITE 0
+#endif
+
 // ---- qualifiers ------------------------------------------------------------------------------
 #define __global__
 #define __device__
@@ -82,7 +88,7 @@ template <class E> struct simt_dynamic_shared {
 // ---- barriers and fences -----------------------------------------------------------------------
 #define SIMT_RAW_BARRIER(OP, P)                                   \
     simt_ctx* simt_self = simt_raw::current;                      \
-    int32_t simt_r = simt_self->launch->runtime->barrier(simt_self, 0, OP, P); \
+    int32_t simt_r = simt_self->launch->runtime->barrier(simt_self, SIMT_RAW_SITE, OP, P); \
     simt_raw::current = simt_self;
 inline void __syncthreads() { SIMT_RAW_BARRIER(SIMT_BARRIER, 0) (void)simt_r; }
 inline int __syncthreads_count(int p) { SIMT_RAW_BARRIER(SIMT_BARRIER_COUNT, p != 0) return simt_r; }
@@ -98,7 +104,7 @@ inline void __nanosleep(unsigned) {}  // (CUDA allows a sleep of 0: a fiber's pa
 namespace simt_raw {
 inline uint64_t warp(int op, unsigned mask, uint64_t value, int64_t arg, uint32_t* aux = 0) {
     simt_ctx* self = current;
-    uint64_t r = self->launch->runtime->warp(self, 0, op, mask, value, arg, aux);
+    uint64_t r = self->launch->runtime->warp(self, SIMT_RAW_SITE, op, mask, value, arg, aux);
     current = self;
     return r;
 }
