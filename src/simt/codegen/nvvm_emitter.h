@@ -44,7 +44,7 @@ private:
     std::string call_intrinsic(const std::string& ret, const std::string& name, const std::string& args);
 
     // ---- types and values (nvvm_emit_values.cpp) ----
-    std::string ir_type(const Type* t) const;  // scalar in registers (bool: i1) or array aggregate
+    std::string ir_type(const Type* t) const;  // scalar in registers (bool: i1), array or tuple aggregate
     std::string mem_type(DType d) const;       // an element in memory (bool: i8)
     IrValue constant(const ConstValue& c, const Type* t) const;
     IrValue int_constant(int64_t v, const Type* t) const;
