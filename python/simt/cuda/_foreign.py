@@ -49,6 +49,6 @@ class ForeignFunction:
 def declare_device(name, sig, link=None):
     """Declares the CUDA C++ device function `name` with the numba-style signature `sig`
     ('float32(float32, float32)', 'void(CPointer(float64), int32)', 'int32(voidptr)') for kernels
-    to call. Pointer parameters take arrays (or cffi's ffi.from_buffer(array)). The files that
+    to call. Pointer parameters take C- or F-contiguous arrays (or cffi's ffi.from_buffer(array)). The files that
     define it come with link= here or with @cuda.jit(link=[...]) of the calling kernel."""
     return ForeignFunction(name, sig, link)
