@@ -9,18 +9,12 @@
 #include <cuda.h>
 #include <cuda_runtime.h>
 #include <dlfcn.h>
-#include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <functional>
 #include <string>
 #include <vector>
+#include "timed_rounds.cuh"
 
-__global__ void spin(unsigned long long ns) {
-    unsigned long long start, now;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
-    do { asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now)); } while (now - start < ns);
-}
 __global__ void empty3(float*, float*, float*) {}
 __global__ void add1(const float* x, const float* y, float* z, long long n) {
     long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
@@ -50,7 +44,6 @@ struct Driver {
     decltype(&cuCtxGetCurrent) current;
 };
 
-static double now_s() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 int main() {
     void* lib = dlopen("libcuda.so.1", RTLD_NOW);
@@ -96,20 +89,20 @@ int main() {
             z = fz;
         };
     };
-    std::vector<std::pair<std::string, std::function<void()>>> cases = {
-        {"launch: runtime <<<>>>", [&] { empty3<<<1, 32>>>(x, y, z); }},
-        {"launch: driver, dlsym", drv_launch(by_dlsym)},
-        {"launch: driver, cuGetProcAddress", drv_launch(by_proc)},
-        {"x + y: runtime", [&] {
+    std::vector<TimedCase> cases = {
+        {"launch: runtime <<<>>>", nullptr, [&] { empty3<<<1, 32>>>(x, y, z); }},
+        {"launch: driver, dlsym", nullptr, drv_launch(by_dlsym)},
+        {"launch: driver, cuGetProcAddress", nullptr, drv_launch(by_proc)},
+        {"x + y: runtime", nullptr, [&] {
              float* fresh = nullptr;
              cudaMallocAsync(&fresh, 4, 0);
              add1<<<1, 256>>>(x, y, fresh, 1);
              if (z) cudaFreeAsync(z, 0);
              z = fresh;
          }},
-        {"x + y: driver, dlsym", drv_xy(by_dlsym, false)},
-        {"x + y: driver, dlsym, 3 cuCtxGetCurrent", drv_xy(by_dlsym, true)},
-        {"x + y: driver, cuGetProcAddress", drv_xy(by_proc, false)},
+        {"x + y: driver, dlsym", nullptr, drv_xy(by_dlsym, false)},
+        {"x + y: driver, dlsym, 3 cuCtxGetCurrent", nullptr, drv_xy(by_dlsym, true)},
+        {"x + y: driver, cuGetProcAddress", nullptr, drv_xy(by_proc, false)},
     };
     CUfunction f_simt;
     cudaGetFuncBySymbol(&f_simt, (const void*)add_simt);
@@ -126,29 +119,12 @@ int main() {
             if (junk) pollute(junk);
         };
     };
-    cases.push_back({"x + y: driver, simt's 7 parameters", simt_xy(0)});
+    cases.push_back({"x + y: driver, simt's 7 parameters", nullptr, simt_xy(0)});
     for (size_t kb : {256, 1024, 4096}) {
-        cases.push_back({"x + y: simt params, then touch " + std::to_string(kb) + " KiB", simt_xy(kb << 10)});
-        cases.push_back({"  touch " + std::to_string(kb) + " KiB alone", [kb] { pollute(kb << 10); }});
+        cases.push_back({"x + y: simt params, then touch " + std::to_string(kb) + " KiB", nullptr, simt_xy(kb << 10)});
+        cases.push_back({"  touch " + std::to_string(kb) + " KiB alone", nullptr, [kb] { pollute(kb << 10); }});
     }
-    for (auto& c : cases) c.second();
-    cudaDeviceSynchronize();
-    const int ops = 1000, rounds = 15;
-    std::vector<std::vector<double>> samples(cases.size());
-    for (int r = 0; r < rounds; ++r)
-        for (size_t k = 0; k < cases.size(); ++k) {
-            size_t i = (k + r) % cases.size();
-            spin<<<1, 1>>>(20000000ull);
-            double t0 = now_s();
-            for (int j = 0; j < ops; ++j) cases[i].second();
-            samples[i].push_back((now_s() - t0) / ops * 1e9);
-            cudaDeviceSynchronize();
-        }
-    for (size_t i = 0; i < cases.size(); ++i) {
-        auto& s = samples[i];
-        std::sort(s.begin(), s.end());
-        std::printf("%-44s median %6.0f ns  best %6.0f ns\n", cases[i].first.c_str(), s[s.size() / 2], s[0]);
-    }
+    time_in_rounds(cases, 44);
     float result = 0;
     cudaMemcpy(&result, z, 4, cudaMemcpyDeviceToHost);
     std::printf("last z = %g (expected 3.75)\n", result);

@@ -8,19 +8,13 @@
 //   nvcc -O2 -std=c++17 -arch=sm_90 bench/probes/launch_variants.cu -o /tmp/launch_variants -lcuda
 #include <cuda.h>
 #include <cuda_runtime.h>
-#include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <functional>
 #include <string>
 #include <vector>
+#include "timed_rounds.cuh"
 
-__global__ void spin(unsigned long long ns) {
-    unsigned long long start, now;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
-    do { asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now)); } while (now - start < ns);
-}
 __global__ void add4(const float* x, const float* y, float* z, unsigned long long n) {
     unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
     if (i < n) z[i] = x[i] + y[i];
@@ -33,13 +27,6 @@ __global__ void add_simt(unsigned long long n, unsigned long long per, unsigned 
     if (i < n) z.data[i] = x.data[i] + y.data[i];
 }
 
-static double now_s() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
-
-struct Case {
-    std::string name;
-    CUstream stream;
-    std::function<void()> op;
-};
 
 int main() {
     cudaFree(0);
@@ -103,7 +90,7 @@ int main() {
         };
     };
     const CUstream legacy = nullptr, per_thread = CU_STREAM_PER_THREAD;
-    std::vector<Case> cases = {
+    std::vector<TimedCase> cases = {
         {"x + y legacy, 7 pointers (simt)", legacy, xy_op(legacy, kPointers7, false)},
         {"x + y legacy, 104-byte buffer", legacy, xy_op(legacy, kBuffer104, false)},
         {"x + y legacy, 4 pointers", legacy, xy_op(legacy, kPointers4, false)},
@@ -116,24 +103,7 @@ int main() {
         {"launch created blocking stream", blocking, empty_op(blocking)},
         {"launch created non-blocking stream", non_blocking, empty_op(non_blocking)},
     };
-    for (auto& c : cases) { c.op(); cuStreamSynchronize(c.stream); }
-    cuCtxSynchronize();
-    const int ops = 1000, rounds = 15;
-    std::vector<std::vector<double>> samples(cases.size());
-    for (int r = 0; r < rounds; ++r)
-        for (size_t k = 0; k < cases.size(); ++k) {
-            size_t i = (k + r) % cases.size();
-            spin<<<1, 1, 0, (cudaStream_t)cases[i].stream>>>(20000000ull);
-            double t0 = now_s();
-            for (int j = 0; j < ops; ++j) cases[i].op();
-            samples[i].push_back((now_s() - t0) / ops * 1e9);
-            cuCtxSynchronize();
-        }
-    for (size_t i = 0; i < cases.size(); ++i) {
-        auto& s = samples[i];
-        std::sort(s.begin(), s.end());
-        std::printf("%-40s median %6.0f ns  best %6.0f ns\n", cases[i].name.c_str(), s[s.size() / 2], s[0]);
-    }
+    time_in_rounds(cases, 40);
     float result = 0;
     cuMemcpyDtoH(&result, z, 4);
     std::printf("last z = %g (expected 3.75)\n", result);

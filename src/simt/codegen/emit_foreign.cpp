@@ -14,37 +14,26 @@ namespace simt {
 
 namespace {
 
-// On the cpu, a linked function reads threadIdx & co. through the raw prelude's current thread.
-const char* kCpuAdapter =
-    "// Calls of cuda.declare_device functions (numba's ABI: int f(T* return_value, args...)).\n"
-    "template <class T, class R, class... P, class... A>\n"
-    "SIMT_INLINE T simt_foreign_call(simt_ctx& ctx, int (*f)(R*, P...), A... a) {\n"
-    "    simt_raw::current = &ctx;\n"
-    "    R r{};\n"
-    "    f(&r, ((P)a)...);\n"
-    "    return (T)r;\n"
-    "}\n"
-    "template <class T, class... P, class... A>\n"
-    "SIMT_INLINE T simt_foreign_call(simt_ctx& ctx, int (*f)(void*, P...), A... a) {\n"
-    "    simt_raw::current = &ctx;\n"
-    "    unsigned long long r = 0;\n"
-    "    f(&r, ((P)a)...);\n"
-    "    return T();\n"
-    "}\n";
-const char* kCudaAdapter =
-    "// Calls of cuda.declare_device functions (numba's ABI: int f(T* return_value, args...)).\n"
-    "template <class T, class R, class... P, class... A>\n"
-    "SIMT_INLINE T simt_foreign_call(int (*f)(R*, P...), A... a) {\n"
-    "    R r{};\n"
-    "    f(&r, ((P)a)...);\n"
-    "    return (T)r;\n"
-    "}\n"
-    "template <class T, class... P, class... A>\n"
-    "SIMT_INLINE T simt_foreign_call(int (*f)(void*, P...), A... a) {\n"
-    "    unsigned long long r = 0;\n"
-    "    f(&r, ((P)a)...);\n"
-    "    return T();\n"
-    "}\n";
+// simt_foreign_call: calls f with numba's ABI, its own parameter types taken from its
+// definition. On the cpu, a linked function reads threadIdx & co. through the raw prelude's
+// current thread, set from the caller's context first.
+std::string adapter(Target target) {
+    const bool cpu = target == Target::Cpu;
+    const std::string ctx = cpu ? "simt_ctx& ctx, " : "", enter = cpu ? "    simt_raw::current = &ctx;\n" : "";
+    return "// Calls of cuda.declare_device functions (numba's ABI: int f(T* return_value, args...)).\n"
+           "template <class T, class R, class... P, class... A>\n"
+           "SIMT_INLINE T simt_foreign_call(" + ctx + "int (*f)(R*, P...), A... a) {\n" + enter +
+           "    R r{};\n"
+           "    f(&r, ((P)a)...);\n"
+           "    return (T)r;\n"
+           "}\n"
+           "template <class T, class... P, class... A>\n"
+           "SIMT_INLINE T simt_foreign_call(" + ctx + "int (*f)(void*, P...), A... a) {\n" + enter +
+           "    unsigned long long r = 0;\n"
+           "    f(&r, ((P)a)...);\n"
+           "    return T();\n"
+           "}\n";
+}
 
 std::string thunk_name(const ForeignFunction& f) { return "simt_foreign_" + f.name; }
 
@@ -102,7 +91,7 @@ std::string Emitter::linked_code() {
         for (const LinkedSource& s : sources) out += "\n#line 1 \"" + s.path + "\"\n" + s.text + "\n";
     if (unit_.foreign_functions.empty()) return out;
     out += "\n#line 1 \"simt-generated\"\n";
-    out += target_ == Target::Cpu ? kCpuAdapter : kCudaAdapter;
+    out += adapter(target_);
     std::vector<std::string> done;
     for (const auto& f : unit_.foreign_functions) {
         if (std::find(done.begin(), done.end(), f->name) != done.end()) continue;

@@ -5,14 +5,6 @@
 
 namespace simt {
 
-namespace {
-const Expr* slice_bound(const Expr& slice, size_t k) {
-    const Expr* b = slice.children[k].get();
-    if (!b || (b->type && b->type->kind == TypeKind::NoneType)) return nullptr;
-    return b;
-}
-}  // namespace
-
 // The opening of a view's construction; the axes' indices follow, then ")".
 std::string Emitter::view_call(const Type* view, const std::string& array, int site) {
     return "simt_view<" + std::to_string(view->ndim) + ", " + layout_name(view->layout) + ">(ctx, " + array + ", " +
@@ -40,7 +32,7 @@ std::string Emitter::view_expr(const Expr& e) {
         std::string bounds[3] = {"0", "0", "1"};
         int given = 0;
         for (size_t k = 0; k < 3; ++k) {
-            const Expr* b = slice_bound(*p, k);
+            const Expr* b = given_slice_bound(*p, k);
             if (!b) continue;
             bounds[k] = cast(expr(*b), b->type, int64_type());
             given |= 1 << k;

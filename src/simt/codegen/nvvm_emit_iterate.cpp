@@ -103,13 +103,7 @@ NvvmEmitter::Cursor NvvmEmitter::range_cursor(const Expr& call, const Type* var)
     c.type = var;
     c.item = [this, slot, T, var] { return IrValue{assign("load " + T + ", " + T + "* " + slot), var, {}}; };
     c.more = [this, slot, T, var, stop, step] {
-        std::string i = assign("load " + T + ", " + T + "* " + slot);
-        const bool is_signed = dtype_is_signed(var->dtype);
-        std::string up = assign(std::string("icmp ") + (is_signed ? "sgt " : "ugt ") + T + " " + step.ref + ", 0");
-        std::string down = is_signed ? assign("icmp slt " + T + " " + step.ref + ", 0") : "false";
-        std::string below = assign(std::string("icmp ") + (is_signed ? "slt " : "ult ") + T + " " + i + ", " + stop.ref);
-        std::string above = assign(std::string("icmp ") + (is_signed ? "sgt " : "ugt ") + T + " " + i + ", " + stop.ref);
-        return assign("or i1 " + assign("and i1 " + up + ", " + below) + ", " + assign("and i1 " + down + ", " + above));
+        return range_more(var, 0, assign("load " + T + ", " + T + "* " + slot), stop.ref, step.ref);
     };
     c.advance = [this, slot, T, step] {
         std::string i = assign("load " + T + ", " + T + "* " + slot);

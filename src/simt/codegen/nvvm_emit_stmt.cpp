@@ -163,6 +163,25 @@ std::string NvvmEmitter::hoisted_test(const std::vector<HoistedAccess>& accesses
     return all;
 }
 
+// Whether a range() loop's variable i (of type var) has another turn: i < stop for a step known
+// positive (sign 1), i > stop for one known negative (-1), else (0) tested by the step's sign.
+std::string NvvmEmitter::range_more(const Type* var, int sign, const std::string& i, const std::string& stop,
+                                    const std::string& step) {
+    const std::string T = ir_type(var);
+    const bool is_signed = dtype_is_signed(var->dtype);
+    const char* lt = is_signed ? "slt" : "ult";
+    const char* gt = is_signed ? "sgt" : "ugt";
+    if (sign > 0) return assign(std::string("icmp ") + lt + " " + T + " " + i + ", " + stop);
+    if (sign < 0) return assign(std::string("icmp ") + gt + " " + T + " " + i + ", " + stop);
+    std::string up = assign(std::string("icmp ") + gt + " " + T + " " + step + ", 0");
+    std::string down = is_signed ? assign("icmp slt " + T + " " + step + ", 0") : "false";
+    std::string below = assign(std::string("icmp ") + lt + " " + T + " " + i + ", " + stop);
+    std::string above = assign(std::string("icmp ") + gt + " " + T + " " + i + ", " + stop);
+    std::string rising = assign("and i1 " + up + ", " + below);
+    std::string falling = assign("and i1 " + down + ", " + above);
+    return assign("or i1 " + rising + ", " + falling);
+}
+
 void NvvmEmitter::for_range(const Stmt& s) {
     if (s.iter->type->kind != TypeKind::Range || s.target->kind != ExprKind::Name) return for_each(s);
     if (!s.orelse.empty()) return for_each(s);  // (for_each writes the else block)
@@ -176,7 +195,6 @@ void NvvmEmitter::for_range(const Stmt& s) {
     const Resolved* sr = n == 3 ? call.children[3]->resolved.get() : nullptr;
     int sign = n < 3 ? 1 : (sr && sr->is_constant && !sr->is_local) ? (sr->constant.as_int() > 0 ? 1 : -1) : 0;
     const std::string T = ir_type(var);
-    const bool is_signed = dtype_is_signed(var->dtype);
     // The variable stays in [start, stop) unless the body assigns it (emit_stmt.cpp's rule); the
     // stop accesses may rely on is known only when the start is not negative.
     const std::string& name = s.target->text;
@@ -200,21 +218,7 @@ void NvvmEmitter::for_range(const Stmt& s) {
                     exit = fresh_label("for.exit");
         open_block(head);
         std::string i = assign("load " + T + ", " + T + "* " + counter);
-        const char* lt = is_signed ? "slt" : "ult";
-        const char* gt = is_signed ? "sgt" : "ugt";
-        std::string more;
-        if (sign > 0) more = assign(std::string("icmp ") + lt + " " + T + " " + i + ", " + stop.ref);
-        else if (sign < 0) more = assign(std::string("icmp ") + gt + " " + T + " " + i + ", " + stop.ref);
-        else {  // step > 0 ? i < stop : step < 0 && i > stop
-            std::string up = assign(std::string("icmp ") + gt + " " + T + " " + step.ref + ", 0");
-            std::string down = is_signed ? assign("icmp slt " + T + " " + step.ref + ", 0") : "false";
-            std::string below = assign(std::string("icmp ") + lt + " " + T + " " + i + ", " + stop.ref);
-            std::string above = assign(std::string("icmp ") + gt + " " + T + " " + i + ", " + stop.ref);
-            std::string rising = assign("and i1 " + up + ", " + below);
-            std::string falling = assign("and i1 " + down + ", " + above);
-            more = assign("or i1 " + rising + ", " + falling);
-        }
-        cond_branch(more, body, exit);
+        cond_branch(range_more(var, sign, i, stop.ref, step.ref), body, exit);
         open_block(body);
         assign_to(*s.target, IrValue{i, var, {}});
         loops_.push_back({next, exit});

@@ -7,14 +7,6 @@
 
 namespace simt {
 
-namespace {
-const Expr* given_bound(const Expr& slice, size_t k) {
-    const Expr* b = slice.children[k].get();
-    if (!b || (b->type && b->type->kind == TypeKind::NoneType)) return nullptr;
-    return b;
-}
-}  // namespace
-
 IrValue NvvmEmitter::make_array(const Type* t, const std::string& data, const std::vector<std::string>& shape,
                                 const std::vector<std::string>& strides) {
     const std::string A = ir_type(t), E = mem_type(t->dtype);
@@ -80,7 +72,7 @@ IrValue NvvmEmitter::view(const Expr& e) {
             strides.push_back(stride);
             continue;
         }
-        const Expr* given[3] = {given_bound(*p, 0), given_bound(*p, 1), given_bound(*p, 2)};
+        const Expr* given[3] = {given_slice_bound(*p, 0), given_slice_bound(*p, 1), given_slice_bound(*p, 2)};
         std::string step = given[2] ? convert(expr(*given[2]), int64_type()).ref : "1";
         std::string negative = given[2] ? assign("icmp slt i64 " + step + ", 0") : "false";
         std::string positive = given[2] ? assign("icmp sgt i64 " + step + ", 0") : "true";

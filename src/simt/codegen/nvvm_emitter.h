@@ -127,6 +127,7 @@ private:
     void statement(const Stmt& s);
     void assign_to(const Expr& target, const IrValue& v);
     void for_range(const Stmt& s);
+    std::string range_more(const Type* var, int sign, const std::string& i, const std::string& stop, const std::string& step);
     // ---- for loops over arrays, tuples, enumerate() and zip() (nvvm_emit_iterate.cpp) ----
     struct Cursor {
         const Type* type = nullptr;                 // what the loop binds each iteration

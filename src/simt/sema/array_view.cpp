@@ -40,6 +40,12 @@ Layout view_layout(const Type* base, const std::vector<Expr*>& parts) {
 
 }  // namespace
 
+const Expr* given_slice_bound(const Expr& slice, size_t k) {
+    const Expr* b = slice.children[k].get();
+    if (!b || (b->type && b->type->kind == TypeKind::NoneType)) return nullptr;
+    return b;
+}
+
 bool is_whole_slice(const Expr& slice) {
     for (const ExprPtr& c : slice.children)
         if (!absent_or_none(c.get())) return false;

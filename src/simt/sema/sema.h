@@ -27,6 +27,8 @@ void count_bindings(const std::vector<StmtPtr>& body, std::map<std::string, int>
 
 // A slice with no start, stop or step (`:`) (sema/array_view.cpp).
 bool is_whole_slice(const Expr& slice);
+// A slice's start (k = 0), stop (1) or step (2) when given, null when absent or None.
+const Expr* given_slice_bound(const Expr& slice, size_t k);
 
 // The class a builtin exception's name denotes ("exception.ValueError" -> "ValueError"), or ""
 // for any other builtin: the resolver names builtin exception classes so, for `raise`.
