@@ -1,8 +1,12 @@
 // cuda.declare_device declarations (sema/foreign.cpp) and the scans of linked CUDA C++
 // (codegen/raw_module.cpp): what a signature declares, and when a file counts as defining a function.
 #include <gtest/gtest.h>
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include "codegen/raw_module.h"
 #include "sema/foreign.h"
+#include "support/cuda_text.h"
 #include "support/error.h"
 
 using namespace simt;
@@ -72,10 +76,42 @@ TEST(Foreign, BinaryFilesAndMissingFilesCannotBeLinked) {
     }
 }
 
-TEST(Foreign, QuotedIncludesAreTheUsersOwnFiles) {
-    EXPECT_TRUE(cuda_code_includes_local_files("#include \"helper.cuh\"\n"));
-    EXPECT_TRUE(cuda_code_includes_local_files("int x;\n  #  include \"a/b.h\"\n"));
-    EXPECT_FALSE(cuda_code_includes_local_files("#include <cuda_fp16.h>\nint y;\n"));
-    EXPECT_FALSE(cuda_code_includes_local_files("// #include \"commented.h\"\n/* #include \"x.h\" */\n"));
-    EXPECT_FALSE(cuda_code_includes_local_files("const char* s = \"#include \\\"x.h\\\"\";\n"));
+TEST(Foreign, IncludeLinesAreFoundOutsideCommentsAndLiterals) {
+    auto names = [](const std::string& code) {
+        std::vector<std::string> out;
+        for (const cuda_text::Include& i : cuda_text::includes(code)) out.push_back((i.quoted ? "q:" : "a:") + i.name);
+        return out;
+    };
+    EXPECT_EQ(names("#include \"helper.cuh\"\n"), std::vector<std::string>{"q:helper.cuh"});
+    EXPECT_EQ(names("int x;\n  #  include \"a/b.h\"\n#include <c.h>"), (std::vector<std::string>{"q:a/b.h", "a:c.h"}));
+    EXPECT_TRUE(names("// #include \"commented.h\"\n/* #include \"x.h\" */\n").empty());
+    EXPECT_TRUE(names("const char* s = \"#include \\\"x.h\\\"\";\n").empty());
+}
+
+TEST(Foreign, IncludedFilesAreReadWhereTheCompilersLook) {
+    // a.cu includes "inc/b.h" (beside it), which includes "c.h" (beside b.h) and "d.h" (beside
+    // the other linked file only); c.h includes b.h back (a cycle) and a file that is nowhere.
+    namespace fs = std::filesystem;
+    fs::path root = fs::temp_directory_path() / ("simt-included-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+    fs::create_directories(root / "one" / "inc");
+    fs::create_directories(root / "two");
+    auto write = [](const fs::path& p, const std::string& text) { std::ofstream(p) << text; };
+    write(root / "one" / "a.cu", "#include \"inc/b.h\"\n");
+    write(root / "one" / "inc" / "b.h", "#include \"c.h\"\n#include \"d.h\"\n");
+    write(root / "one" / "inc" / "c.h", "#include \"b.h\"\n#include \"nowhere.h\"\nint c;\n");
+    write(root / "two" / "d.h", "__device__ void d() { __syncthreads(); }\n");
+    write(root / "two" / "e.cu", "int e;\n");
+    std::vector<LinkedSource> sources{read_linked_source((root / "one" / "a.cu").string()),
+                                      read_linked_source((root / "two" / "e.cu").string())};
+    read_included_files(sources);
+    read_included_files(sources);  // (again: the same files, not twice)
+    std::vector<std::string> names;
+    for (const IncludedFile& f : sources[0].included.files) names.push_back(fs::path(f.path).filename().string());
+    std::sort(names.begin(), names.end());
+    EXPECT_EQ(names, (std::vector<std::string>{"b.h", "c.h", "d.h"}));
+    EXPECT_TRUE(sources[0].included.unfound_quoted);
+    EXPECT_TRUE(sources[1].included.files.empty());
+    EXPECT_FALSE(sources[1].included.unfound_quoted);
+    EXPECT_TRUE(linked_code_waits(sources));  // (the barrier is in d.h, two includes down)
+    fs::remove_all(root);
 }

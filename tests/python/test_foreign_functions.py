@@ -148,9 +148,16 @@ def test_linked_code_reads_the_callers_thread_and_block(functions_cu):
     np.testing.assert_array_equal(out.get(), (i % 96) % 32 + 1000 * (i // 96))
 
 
-def test_linked_code_with_a_barrier_runs_its_threads_together(rng, tmp_path):
+@pytest.mark.parametrize("where", ["in the linked file", "in a file it includes"])
+def test_linked_code_with_a_barrier_runs_its_threads_together(rng, tmp_path, where):
     path = tmp_path / "reverse.cu"
-    path.write_text(REVERSE_CU)
+    if where == "in the linked file":
+        path.write_text(REVERSE_CU)
+    else:  # (two includes down, the second found beside the first)
+        (tmp_path / "inc").mkdir()
+        (tmp_path / "inc" / "outer.cuh").write_text('#include "reverse.cuh"\n')
+        (tmp_path / "inc" / "reverse.cuh").write_text(REVERSE_CU)
+        path.write_text('#include "inc/outer.cuh"\n')
     reverse_block = cuda.declare_device("reverse_block", "int32(CPointer(float32))", link=[str(path)])
 
     @cuda.jit  # (the file comes with the declaration)
@@ -256,6 +263,28 @@ def test_linked_files_include_their_neighbours(rng, tmp_path):
     out = simt.zeros(70)
     k[1, 96](simt.asarray(x), out)
     np.testing.assert_array_equal(out.get(), x * x * x)
+
+
+def test_included_files_are_part_of_the_cache_key(rng, tmp_path):
+    # The included file rewritten between two compiles, the linked file unchanged: had the key
+    # missed what it includes, the second kernel would be the first one found again (in memory
+    # or in the disk cache).
+    (tmp_path / "wrap.cu").write_text('#include "helper.cuh"\n')
+    x = rng.standard_normal(40)
+    for factor in (2, 5):
+        (tmp_path / "helper.cuh").write_text(
+            f'extern "C" __device__ int times_k(double* r, double x) {{ *r = {factor} * x; return 0; }}\n')
+        times_k = cuda.declare_device("times_k", "float64(float64)", link=[str(tmp_path / "wrap.cu")])
+
+        @cuda.jit
+        def k(x, out):
+            i = cuda.grid(1)
+            if i < out.size:
+                out[i] = times_k(x[i])
+
+        out = simt.zeros(40)
+        k[1, 64](simt.asarray(x), out)
+        np.testing.assert_array_equal(out.get(), factor * x)
 
 
 # ---- errors ------------------------------------------------------------------------------------

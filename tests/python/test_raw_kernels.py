@@ -295,6 +295,78 @@ def test_a_missing_kernel_name_is_an_error():
         simt.RawModule(code=SAXPY, options=("-DVALUE_T=float",)).get_function("nope")
 
 
+HALVING_STEPS = r"""
+// The block's partial sums halved into partial[0]; the threads wait for each other at each step.
+__device__ void halve_into_first(float* partial) {
+    unsigned t = threadIdx.x;
+    for (unsigned half = blockDim.x / 2; half > 0; half >>= 1) {
+        if (t < half) partial[t] += partial[t + half];
+        __syncthreads();
+    }
+}
+"""
+
+SCALED_BLOCK_SUM = r"""
+#include <halving_steps.cuh>
+#include "scale.cuh"
+extern "C" __global__ void scaled_block_sum(const float* x, float* out, int n) {
+    extern __shared__ float partial[];
+    unsigned t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
+    partial[t] = i < n ? x[i] : 0.0f;
+    __syncthreads();
+    halve_into_first(partial);
+    if (t == 0) out[blockIdx.x] = SCALE * partial[0];
+}
+"""
+
+
+@pytest.mark.parametrize("form", [("-I", "{dir}"), ("-I{dir}",), ("--include-path={dir}",)])
+def test_headers_on_the_include_path_are_read_with_the_kernel(rng, tmp_path, form):
+    # The barriers are in a header (the cpu backend must see them to run the threads as fibers),
+    # and a second header is rewritten between two compiles of the same text and options (had the
+    # cache key missed it, the second kernel would be the first one found again).
+    (tmp_path / "halving_steps.cuh").write_text(HALVING_STEPS)
+    options = tuple(o.format(dir=tmp_path) for o in form)
+    n, block = int(rng.integers(200, 2000)), 128
+    x = rng.standard_normal(n).astype(np.float32)
+    blocks = (n + block - 1) // block
+    padded = np.zeros(blocks * block, np.float32)
+    padded[:n] = x
+    sums = padded.reshape(blocks, block).sum(axis=1, dtype=np.float64)
+    for scale in (2, 3):
+        (tmp_path / "scale.cuh").write_text(f"#define SCALE {scale}.0f\n")
+        out = simt.empty(blocks, np.float32)
+        k = simt.RawKernel(SCALED_BLOCK_SUM, "scaled_block_sum", options=options)
+        k((blocks,), (block,), (simt.asarray(x), out, np.int32(n)), shared_mem=block * 4)
+        np.testing.assert_allclose(out.get(), scale * sums, rtol=1e-5, atol=1e-4)
+
+
+@pytest.mark.skipif(not ON_CPU, reason="the cpu backend's report of a barrier it could not see (on a GPU it just runs)")
+def test_a_barrier_in_a_header_simt_cannot_see_is_an_error_not_a_crash(rng, tmp_path, monkeypatch):
+    # The host compiler finds the header through CPLUS_INCLUDE_PATH, which simt does not read: the
+    # kernel runs its threads one after another and its barrier must fail the launch cleanly.
+    (tmp_path / "wait_for_block.cuh").write_text("__device__ void wait_for_block() { __syncthreads(); }\n")
+    monkeypatch.setenv("CPLUS_INCLUDE_PATH", str(tmp_path))
+    code = ('#include <wait_for_block.cuh>\n'
+            'extern "C" __global__ void shift(const float* x, float* out) {\n'
+            '    __shared__ float staged[64];\n'
+            '    staged[threadIdx.x] = x[threadIdx.x];\n'
+            '    wait_for_block();\n'
+            '    out[threadIdx.x] = staged[(threadIdx.x + 1) % 64];\n'
+            '}\n')
+    k = simt.RawKernel(code, "shift")
+    x = simt.asarray(rng.standard_normal(64).astype(np.float32))
+    out = simt.empty(64, np.float32)
+    simt._simt._record_cuda_sources(False)  # (the session's NVRTC check would not find the header either)
+    try:
+        with pytest.raises(RuntimeError, match=r"barrier \(__syncthreads\) ran in a kernel whose threads simt "
+                                                       r"runs one after another.*header it cannot see"):
+            k((1,), (64,), (x, out))
+            simt.cuda.synchronize()
+    finally:
+        simt._simt._record_cuda_sources(True)
+
+
 @pytest.mark.skipif(not ON_CPU, reason="the cuda backend compiles these headers with NVRTC")
 def test_device_only_headers_are_refused_on_the_cpu_backend():
     code = '#include <cuda_fp16.h>\nextern "C" __global__ void h(__half* x) { }\n'

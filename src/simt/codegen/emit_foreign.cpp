@@ -69,11 +69,14 @@ std::string Emitter::foreign_call(const Expr& e, const ForeignFunction& f) {
 
 std::string Emitter::linked_code() {
     const std::vector<LinkedSource>& sources = unit_.linked_sources;
-    bool includes = false;  // (what a file includes is not seen here: the compiler then decides)
-    for (const LinkedSource& s : sources) includes = includes || cuda_code_includes_local_files(s.text);
+    bool unfound = false;  // (what an unfound file would define is unseen: the compiler then decides)
+    for (const LinkedSource& s : sources) unfound = unfound || s.included.unfound_quoted;
     for (const auto& f : unit_.foreign_functions) {
-        bool defined = includes;
-        for (const LinkedSource& s : sources) defined = defined || cuda_code_mentions(s.text, f->name);
+        bool defined = unfound;
+        for (const LinkedSource& s : sources) {
+            defined = defined || cuda_code_mentions(s.text, f->name);
+            for (const IncludedFile& h : s.included.files) defined = defined || cuda_code_mentions(h.text, f->name);
+        }
         if (!defined) {
             std::string files;
             for (const LinkedSource& s : sources) files += (files.empty() ? "'" : ", '") + s.path + "'";
@@ -89,6 +92,7 @@ std::string Emitter::linked_code() {
     std::string out = target_ == Target::Cpu ? linked_cpu_code(sources, int(unit_.sync_sites.size())) : "";
     if (target_ == Target::Cuda)
         for (const LinkedSource& s : sources) out += "\n#line 1 \"" + s.path + "\"\n" + s.text + "\n";
+    for (const LinkedSource& s : sources) out += included_files_comment(s.included.files);
     if (unit_.foreign_functions.empty()) return out;
     out += "\n#line 1 \"simt-generated\"\n";
     out += adapter(target_);

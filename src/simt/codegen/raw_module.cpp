@@ -4,7 +4,9 @@
 #include <cctype>
 #include <cstring>
 #include <set>
+#include "support/cuda_text.h"
 #include "support/error.h"
+#include "support/included_files.h"
 
 namespace simt {
 
@@ -22,13 +24,11 @@ const std::string kSystemHeaders =
     "#include <math.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <string.h>\n#include <assert.h>\n"
     "#include <type_traits>\n#include <utility>\n#define SIMT_SYSTEM_MATH 1\n";
 
-// (Plain scanning, not std::regex: libstdc++'s regex recurses per character and crashed on a
-// module of a few hundred lines on one of the GPU machines.)
-bool is_ident(char c) { return std::isalnum((unsigned char)c) || c == '_'; }
-size_t skip_space(const std::string& s, size_t i) {
-    while (i < s.size() && std::isspace((unsigned char)s[i])) ++i;
-    return i;
-}
+using cuda_text::included_header;
+using cuda_text::is_ident;
+using cuda_text::skip_space;
+using cuda_text::without_comments;
+
 // After `word` at i (and a balanced parenthesis group when `with_parens`), or npos.
 size_t skip_word(const std::string& s, size_t i, const char* word, bool with_parens) {
     size_t n = std::strlen(word);
@@ -44,30 +44,6 @@ size_t skip_word(const std::string& s, size_t i, const char* word, bool with_par
     return std::string::npos;
 }
 
-// `code` with its comments and the insides of string and character literals as spaces (line
-// breaks kept, so offsets and lines stay where they were).
-std::string without_comments(const std::string& code) {
-    std::string out = code;
-    for (size_t i = 0; i < out.size(); ++i) {
-        if (out.compare(i, 2, "//") == 0) {
-            for (; i < out.size() && out[i] != '\n'; ++i) out[i] = ' ';
-        } else if (out.compare(i, 2, "/*") == 0) {
-            size_t close = out.find("*/", i + 2);
-            size_t stop = close == std::string::npos ? out.size() : close + 2;
-            for (; i < stop; ++i)
-                if (out[i] != '\n') out[i] = ' ';
-            --i;
-        } else if (out[i] == '"' || out[i] == '\'') {
-            char quote = out[i];
-            for (++i; i < out.size() && out[i] != quote && out[i] != '\n'; ++i) {
-                if (out[i] == '\\' && i + 1 < out.size()) out[i++] = ' ';
-                out[i] = ' ';
-            }
-        }
-    }
-    return out;
-}
-
 // Functions that make a kernel's threads wait for each other: such kernels run each thread as a
 // fiber on the cpu backend (the others run a block's threads as a plain loop).
 bool needs_fibers(const std::string& code) {
@@ -75,18 +51,6 @@ bool needs_fibers(const std::string& code) {
                           "__match_", "__activemask", "__reduce_"})
         if (code.find(f) != std::string::npos) return true;
     return false;
-}
-
-// The header an #include line names, or "" for other lines.
-std::string included_header(const std::string& line) {
-    size_t i = skip_space(line, 0);
-    if (i >= line.size() || line[i] != '#') return "";
-    i = skip_space(line, i + 1);
-    if (line.compare(i, 7, "include") != 0) return "";
-    i = skip_space(line, i + 7);
-    if (i >= line.size() || (line[i] != '<' && line[i] != '"')) return "";
-    size_t end = line.find(line[i] == '<' ? '>' : '"', i + 1);
-    return end == std::string::npos ? "" : line.substr(i + 1, end - i - 1);
 }
 
 // The host has these headers' contents in the raw prelude (or needs none of them); assert.h
@@ -202,6 +166,22 @@ std::vector<std::string> host_options(const std::vector<std::string>& options, C
     return flags;
 }
 
+// The include directories NVRTC options name (-I dir, -Idir, --include-path=dir, --include-path dir).
+std::vector<std::string> include_dirs_of(const std::vector<std::string>& options) {
+    std::vector<std::string> dirs;
+    for (size_t i = 0; i < options.size(); ++i) {
+        const std::string& o = options[i];
+        if (o == "-I" || o == "--include-path") {
+            if (i + 1 < options.size()) dirs.push_back(options[++i]);
+        } else if (o.rfind("--include-path=", 0) == 0) {
+            dirs.push_back(o.substr(15));
+        } else if (o.rfind("-I", 0) == 0) {
+            dirs.push_back(o.substr(2));
+        }
+    }
+    return dirs;
+}
+
 }  // namespace
 
 std::vector<std::string> raw_kernel_names(const std::string& source) {
@@ -243,23 +223,10 @@ std::string linked_cpu_code(const std::vector<LinkedSource>& sources, int sync_s
 }
 
 bool linked_code_waits(const std::vector<LinkedSource>& sources) {
-    for (const LinkedSource& s : sources)
+    for (const LinkedSource& s : sources) {
         if (needs_fibers(without_comments(s.text))) return true;
-    return false;
-}
-
-bool cuda_code_includes_local_files(const std::string& code) {
-    const std::string plain = without_comments(code);  // (line breaks and offsets kept)
-    size_t line_start = 0;
-    while (line_start < code.size()) {
-        size_t line_end = code.find('\n', line_start);
-        if (line_end == std::string::npos) line_end = code.size();
-        size_t i = skip_space(plain, line_start);
-        if (i < line_end && plain[i] == '#' && !included_header(code.substr(line_start, line_end - line_start)).empty()) {
-            size_t quote = code.find('"', i), angle = code.find('<', i);
-            if (quote < line_end && (angle == std::string::npos || quote < angle)) return true;  // #include "file"
-        }
-        line_start = line_end + 1;
+        for (const IncludedFile& f : s.included.files)
+            if (needs_fibers(without_comments(f.text))) return true;
     }
     return false;
 }
@@ -281,8 +248,11 @@ GeneratedSource raw_kernel_source(const RawModuleSource& m, const std::string& n
     g.user_code = m.code;
     g.raw_cuda = true;
     g.prints = m.code.find("printf") != std::string::npos;
+    // (the headers the options' include paths lead to: their texts reach the cache key, and their
+    // barriers the choice of fibers)
+    const IncludedFiles included = read_included_files(m.code, "", include_dirs_of(m.options));
     if (target == Target::Cuda) {
-        g.full_source = "#line 1 \"" + m.label + "\"\n" + m.code;
+        g.full_source = "#line 1 \"" + m.label + "\"\n" + m.code + included_files_comment(included.files);
         g.entry_name = name;
         g.entry_is_name_expression =
             std::find(m.name_expressions.begin(), m.name_expressions.end(), name) != m.name_expressions.end();
@@ -293,7 +263,8 @@ GeneratedSource raw_kernel_source(const RawModuleSource& m, const std::string& n
     // `#if 0` block the host compiler never sees.
     std::string defines;
     g.compiler_options = host_options(m.options, options, &defines);
-    const bool fibers = needs_fibers(without_comments(m.code));
+    bool fibers = needs_fibers(without_comments(m.code));
+    for (const IncludedFile& f : included.files) fibers = fibers || needs_fibers(without_comments(f.text));
     g.entry_name = "simt_raw_entry_0";
     g.parameter_table = "simt_raw_params_0";
     const std::string kernel = "(&" + name + ")";  // (parenthesized: a name expression may hold commas)
@@ -308,7 +279,8 @@ GeneratedSource raw_kernel_source(const RawModuleSource& m, const std::string& n
                     "\n#line 1 \"simt/prelude/numeric.h\"\n" + embedded::prelude_numeric +
                     "\n#line 1 \"simt/prelude/cpu_sync.h\"\n" + embedded::prelude_cpu_sync +
                     "\n#line 1 \"simt/prelude/raw_cuda_cpu.h\"\n" + embedded::prelude_raw_cuda_cpu +
-                    "\n#line 1 \"simt-options\"\n" + defines + "\n#line 1 \"" + m.label + "\"\n" + host_code(m.code, m.label, "raw kernel") + entries;
+                    "\n#line 1 \"simt-options\"\n" + defines + "\n#line 1 \"" + m.label + "\"\n" + host_code(m.code, m.label, "raw kernel") + entries +
+                    included_files_comment(included.files);
     return g;
 }
 

@@ -32,11 +32,10 @@ GeneratedSource raw_kernel_source(const RawModuleSource& module, const std::stri
 // no host version.
 std::string linked_cpu_head();
 std::string linked_cpu_code(const std::vector<LinkedSource>& sources, int sync_site);
-// Whether linked code uses barriers or warp functions (the block's threads then run as fibers).
+// Whether linked code (or a file it includes) uses barriers or warp functions (the block's
+// threads then run as fibers).
 bool linked_code_waits(const std::vector<LinkedSource>& sources);
 // Whether `code` has `name` as an identifier followed by `(` outside comments and literals.
 bool cuda_code_mentions(const std::string& code, const std::string& name);
-// Whether `code` has an `#include "file"` (of the user's own files: what they define is unseen).
-bool cuda_code_includes_local_files(const std::string& code);
 
 }  // namespace simt

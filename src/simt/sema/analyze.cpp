@@ -346,6 +346,7 @@ void read_linked_sources(CompileUnit& unit) {
         for (const LinkedSource& s : unit.linked_sources) seen = seen || s.path == path;
         if (!seen) unit.linked_sources.push_back(read_linked_source(path));
     }
+    read_included_files(unit.linked_sources);
 }
 
 std::unique_ptr<CompileUnit> analyze_kernel(const SourceText& source, const GlobalResolver& resolve,

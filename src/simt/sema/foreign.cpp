@@ -89,6 +89,21 @@ std::shared_ptr<const ForeignFunction> declare_foreign_function(const std::strin
     return f;
 }
 
+namespace {
+
+std::string directory_of(const std::string& path) {
+    size_t slash = path.find_last_of('/');
+    return slash == std::string::npos ? "." : path.substr(0, slash ? slash : 1);
+}
+
+}  // namespace
+
+void read_included_files(std::vector<LinkedSource>& sources) {
+    std::vector<std::string> linked_dirs;
+    for (const LinkedSource& s : sources) linked_dirs.push_back(directory_of(s.path));
+    for (LinkedSource& s : sources) s.included = read_included_files(s.text, directory_of(s.path), linked_dirs);
+}
+
 LinkedSource read_linked_source(const std::string& path) {
     size_t dot = path.rfind('.'), slash = path.find_last_of('/');
     std::string ext = dot == std::string::npos || (slash != std::string::npos && dot < slash) ? "" : path.substr(dot + 1);
@@ -102,7 +117,10 @@ LinkedSource read_linked_source(const std::string& path) {
     if (!in) throw Error(ErrorKind::Compiler, "link=['" + path + "']: cannot read the file (no such file, or not readable)");
     std::ostringstream text;
     text << in.rdbuf();
-    return {path, text.str()};
+    LinkedSource source;
+    source.path = path;
+    source.text = text.str();
+    return source;
 }
 
 }  // namespace simt

@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 #include <vector>
+#include "support/included_files.h"
 #include "types/type.h"
 
 namespace simt {
@@ -32,10 +33,17 @@ std::shared_ptr<const ForeignFunction> declare_foreign_function(const std::strin
 struct LinkedSource {
     std::string path;
     std::string text;
+    // The user's files it includes (and those they include), found where the compilers look:
+    // beside the including file, then beside each linked file (the include paths simt passes).
+    // Read with it, so that the kernel's cache key, the check for definitions and the cpu
+    // backend's check for barriers see them too.
+    IncludedFiles included;
 };
 
 // Reads a file to link; raises Error(Compiler) for one that cannot be read, or whose kind (PTX,
 // cubin, fatbin, object code, archives, LTO-IR) simt cannot link: it compiles CUDA C++ with the kernel.
 LinkedSource read_linked_source(const std::string& path);
+// Fills each source's `included` files (see LinkedSource).
+void read_included_files(std::vector<LinkedSource>& sources);
 
 }  // namespace simt

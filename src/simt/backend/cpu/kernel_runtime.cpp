@@ -112,14 +112,32 @@ void rt_run_fibers(const cpu_abi::Launch* launch, int64_t begin, int64_t end, co
     catcher.disarm();
 }
 
+// A barrier or warp function called where the block's threads run one after another, not as
+// fibers: code simt did not see when it chose how to run the kernel (CUDA C++ reached through a
+// header it could not read). The launch fails, naming what happened, instead of crashing.
+void unseen_wait(cpu_abi::Ctx* ctx, const char* what) {
+    LaunchState::of(ctx->launch)
+        ->fail(std::string("a ") + what + " ran in a kernel whose threads simt runs one after another: it found none in the "
+               "kernel's code or in the CUDA C++ files it reads (one in a header it cannot see?), so it cannot make the "
+               "threads wait for each other");
+}
+
 int32_t rt_barrier(cpu_abi::Ctx* ctx, int32_t site, int32_t op, int32_t predicate) noexcept {
     Fiber* f = static_cast<Fiber*>(ctx->fiber);
+    if (!f) {
+        unseen_wait(ctx, "barrier (__syncthreads)");
+        return 0;
+    }
     return f->block->barrier(f, site, op, predicate);
 }
 
 uint64_t rt_warp(cpu_abi::Ctx* ctx, int32_t site, int32_t op, uint32_t mask, uint64_t value, int64_t arg,
                  uint32_t* aux) noexcept {
     Fiber* f = static_cast<Fiber*>(ctx->fiber);
+    if (!f) {
+        unseen_wait(ctx, "warp function");
+        return value;
+    }
     return f->block->warp(f, site, op, mask, value, arg, aux);
 }
 
