@@ -7,8 +7,14 @@ ndarray = _simt.ndarray
 
 
 def _get(self, stream=None, order="C", out=None):
-    """Copy to a new NumPy array on the host (waits for pending device work). Non-contiguous
-    views are gathered into a contiguous device copy first."""
+    """Copy to a new NumPy array on the host (waits for pending device work), in C order, or F
+    order for order='F' (and for order='A' when this array is F- but not C-contiguous).
+    Non-contiguous views are gathered into a contiguous device copy first."""
+    if order not in ("C", "F", "A", "K"):
+        raise ValueError(f"order must be 'C', 'F', 'A' or 'K', not {order!r}")
+    fortran = order == "F" or (order in ("A", "K") and self._f_contiguous and not self._c_contiguous)
+    if fortran and out is None and self.ndim > 1:
+        return _get(self.T, stream, "C").T
     src = self if self._c_contiguous else self.copy(order="C")
     host = out if out is not None else np.empty(self.shape, dtype=self.dtype)
     if host.shape != self.shape or host.dtype != self.dtype:
@@ -145,8 +151,9 @@ def _transpose_method(self, *axes):
 
 # numba.cuda's DeviceNDArray spellings, so numba code runs on simt arrays unchanged.
 def _copy_to_host(self, ary=None, stream=0):
-    """A NumPy copy (into `ary` when given: same shape and dtype), as numba's copy_to_host."""
-    return _get(self, out=ary)
+    """A NumPy copy (into `ary` when given: same shape and dtype), as numba's copy_to_host: an
+    F-contiguous array comes back in F order."""
+    return _get(self, order="A", out=ary)
 
 
 def _copy_to_device(self, ary, stream=0):

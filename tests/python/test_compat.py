@@ -62,7 +62,7 @@ def test_every_import_spelling_resolves_to_simt(run_module, tmp_path):
         import simt
         assert cuda is simt.cuda and numba.cuda is simt.cuda and jit is simt.cuda.jit and grid is simt.cuda.grid
         assert cp is simt and cupy.random is simt.random and asnumpy is simt.asnumpy
-        assert numba.float32 is __import__("numpy").float32
+        assert numba.float32.dtype == __import__("numpy").dtype("float32") and str(numba.float32) == "float32"
 
         @numba.cuda.jit
         def double(a):
@@ -192,3 +192,52 @@ def test_a_numba_gufunc_script_runs_unchanged(run_module, tmp_path):
     r = run_module("-m", "simt.compat", str(script))
     assert r.returncode == 0, r.stderr
     assert "numba.guvectorize for target='cuda' only" in r.stdout and r.stdout.strip().endswith("gufunc ok")
+
+
+def test_numba_type_objects_error_classes_and_driver_names(run_module, tmp_path):
+    script = tmp_path / "typed.py"
+    script.write_text(textwrap.dedent("""\
+        import warnings
+        import numpy as np
+        import numba
+        from numba import cuda, void, float32, float64, types
+        from numba.core.errors import NumbaPerformanceWarning
+        from numba.cuda.cudadrv.devicearray import DeviceNDArray
+        from numba.cuda.cudadrv.driver import CudaAPIError
+        from numba.types import intp
+
+        warnings.simplefilter("ignore", category=NumbaPerformanceWarning)
+
+        @cuda.jit(void(float32[:], float32[:], float32))
+        def scale(x, out, k):
+            i = numba.cuda.grid(1)  # (numba.cuda inside a kernel)
+            if i < x.size:
+                out[i] = numba.float32(x[i] * k)
+
+        @cuda.jit((types.float64[:, ::1], intp))
+        def first_norm(a, n):
+            i = cuda.grid(1)
+            if i < n:
+                a[i, 0] = (a[i, 0] ** 2 + a[i, 1] ** 2) ** 0.5
+
+        rng = np.random.default_rng()
+        x = rng.standard_normal(100).astype(np.float32)
+        d = cuda.to_device(x)
+        assert isinstance(d, DeviceNDArray)
+        out = cuda.device_array_like(d)
+        scale[1, 128](d, out, 3.0)
+        assert np.allclose(out.copy_to_host(), x * np.float32(3), rtol=1e-6)
+        a = rng.standard_normal((50, 2))
+        da = cuda.to_device(a)
+        first_norm[1, 64](da, 50)
+        assert np.allclose(da.copy_to_host()[:, 0], np.hypot(a[:, 0], a[:, 1]))
+        try:
+            scale[1, 2048](d, out, 1.0)
+            cuda.synchronize()
+        except CudaAPIError as e:
+            print("caught", str(e).split(":")[0])
+        print("typed ok")
+        """))
+    r = run_module("-m", "simt.compat", str(script))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["caught", "CUDA_ERROR_INVALID_VALUE", "typed", "ok"], r.stdout

@@ -154,3 +154,84 @@ def test_nanosleep_in_kernels_and_profiling_calls(rng):
         cuda.nanosleep(1.5)
     with pytest.raises(cuda.TypingError, match="integer number of nanoseconds"):
         bad[1, 1](x)
+
+
+def test_to_device_into_an_existing_array_and_without_copying(rng):
+    h = rng.standard_normal((7, 5))
+    d = cuda.device_array_like(h)
+    assert cuda.to_device(h * 2, to=d) is d  # (to= used to be ignored: d kept its old contents)
+    np.testing.assert_array_equal(d.copy_to_host(), h * 2)
+    with pytest.raises(ValueError, match="shape"):
+        cuda.to_device(np.zeros((5, 7)), to=d)
+    empty = cuda.to_device(h, copy=False)
+    assert empty.shape == h.shape and empty.dtype == h.dtype
+
+
+def test_fortran_layout_is_kept_through_the_device(rng):
+    f = np.asfortranarray(rng.standard_normal((6, 9)).astype(np.float32))
+    d = cuda.to_device(f)
+    assert d.strides == f.strides and cuda.device_array_like(f).strides == f.strides
+    back = d.copy_to_host()
+    assert back.flags.f_contiguous
+    np.testing.assert_array_equal(back, f)
+    np.testing.assert_array_equal(d.get(order="F"), f)
+    assert d.get().flags.c_contiguous  # (CuPy's get() defaults to C order)
+    with pytest.raises(ValueError, match="order must be"):
+        d.get(order="X")
+
+
+def test_numba_device_attribute_names():
+    dev = cuda.get_current_device()
+    attrs = dev.attributes
+    assert dev.MULTIPROCESSOR_COUNT == attrs["multiprocessor_count"] > 0
+    assert dev.WARP_SIZE == 32 and dev.MAX_THREADS_PER_BLOCK == attrs["max_threads_per_block"]
+    assert dev.MAX_SHARED_MEMORY_PER_BLOCK == attrs["max_shared_memory_per_block"]
+    assert (dev.MAX_BLOCK_DIM_X, dev.MAX_BLOCK_DIM_Y, dev.MAX_BLOCK_DIM_Z) == tuple(attrs["max_block_dim"])
+    assert (dev.MAX_GRID_DIM_X, dev.MAX_GRID_DIM_Y, dev.MAX_GRID_DIM_Z) == tuple(attrs["max_grid_dim"])
+    assert (dev.COMPUTE_CAPABILITY_MAJOR, dev.COMPUTE_CAPABILITY_MINOR) == dev.compute_capability
+    with pytest.raises(AttributeError, match="NO_SUCH_ATTRIBUTE"):
+        dev.NO_SUCH_ATTRIBUTE
+
+
+def test_signatures_written_with_numba_type_objects(rng):
+    from simt.cuda.numba_types import float32, float64, int64, intp, void
+
+    assert str(void(float32[:], float64[:, ::1], intp)) == "void(float32[:], float64[:, ::1], int64)"
+    assert np.zeros(3, float32).dtype == np.float32 and type(float32(1.5)) is np.float32
+
+    @cuda.jit(float64(float64, float64), device=True)
+    def hyp(a, b):
+        return (a * a + b * b) ** 0.5
+
+    @cuda.jit(void(float64[:, ::1], float32[:], int64))
+    def rows(a, out, n):
+        i = cuda.grid(1)
+        if i < n:
+            out[i] = float32(hyp(a[i, 0], a[i, 1]))
+
+    @cuda.jit((float32[:], float32[:]))  # (argument types only)
+    def double(x, out):
+        i = cuda.grid(1)
+        if i < x.size:
+            out[i] = x[i] * float32(2)
+
+    a = rng.standard_normal((int(rng.integers(10, 90)), 2))
+    out = simt.empty(a.shape[0], np.float32)
+    rows[1, 128](simt.asarray(a), out, a.shape[0])
+    np.testing.assert_allclose(out.get(), np.hypot(a[:, 0], a[:, 1]).astype(np.float32), rtol=1e-6)
+    twice = simt.empty_like(out)
+    double[1, 128](out, twice)
+    np.testing.assert_array_equal(twice.get(), out.get() * np.float32(2))
+    with pytest.raises(TypeError, match=r"an array type is written float32\[:\]"):
+        float32[1:]
+    with pytest.raises(TypeError, match="signature must be a string"):
+        cuda.jit([float32])
+
+
+def test_a_recursive_device_function_compiled_at_decoration_says_so():
+    with pytest.raises(cuda.TypingError, match="recursive device function calls are not supported"):
+        @cuda.jit("int64(int64)", device=True)
+        def fib(n):
+            if n < 2:
+                return n
+            return fib(n - 1) + fib(n - 2)

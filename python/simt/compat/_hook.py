@@ -15,7 +15,10 @@ _ALIASES = {"cupy": "simt", "numba.cuda": "simt.cuda", "cuda.coop": "simt.cuda.c
             "cuda.cooperative.experimental": "simt.cuda.coop", "cuda.tile": "simt.cuda.tile",
             # (cuda.core's older releases kept their API in cuda.core.experimental)
             "cuda.core.experimental": "simt.core", "cuda.core": "simt.core", "cuda.bindings": "simt.bindings",
-            "cuda.compute": "simt.compute", "cuda.pathfinder": "simt.pathfinder"}
+            "cuda.compute": "simt.compute", "cuda.pathfinder": "simt.pathfinder",
+            # numba's type objects and error classes (numba.types, numba.core.types, numba.core.errors)
+            "numba.types": "simt.cuda.numba_types", "numba.core.types": "simt.cuda.numba_types",
+            "numba.core.errors": "simt.compat.numba_errors"}
 # Parents of aliased modules that simt has no module for: empty packages stand in for them
 # (`cuda` only where no real `cuda` package, e.g. cuda-python, is installed).
 _PACKAGE = "<package>"
@@ -24,6 +27,8 @@ _PACKAGE = "<package>"
 def _target(fullname):
     if fullname == "numba":
         return "numba"
+    if fullname == "numba.core":
+        return _PACKAGE
     if fullname == "cuda.cooperative" or fullname == "cuda" and importlib.machinery.PathFinder.find_spec("cuda") is None:
         return _PACKAGE
     for alias, target in _ALIASES.items():

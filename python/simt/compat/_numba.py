@@ -3,7 +3,6 @@ part of simt, so its other names say so instead of failing obscurely."""
 import sys
 import types
 
-import numpy as np
 
 
 def make_module():
@@ -12,11 +11,13 @@ def make_module():
     mod = types.ModuleType("numba", "simt's stand-in for numba: numba.cuda is simt.cuda")
     mod.cuda = simt.cuda
     mod.__version__ = "0.0+simt.compat"
-    mod._simt_compat_numba = True  # kernels read numba.int32 ... as NumPy's types (cuda/_resolve.py)
-    for name in ("float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
-                 "uint64", "complex64", "complex128"):
-        setattr(mod, name, getattr(np, name))
-    mod.boolean = mod.bool_ = np.bool_
+    mod._simt_compat_numba = True  # kernels read numba.cuda and numba.int32 ... (cuda/_resolve.py)
+    # numba's type objects: dtypes for NumPy and kernels, signatures when called with types (void(float32[:]))
+    from simt.cuda import numba_types
+    for name in numba_types.__all__:
+        if name not in ("ArrayType", "Signature", "ScalarType", "signature_text"):
+            setattr(mod, name, getattr(numba_types, name))
+    mod.types = numba_types
     # numba's settings (scripts set e.g. CUDA_LOW_OCCUPANCY_WARNINGS): accepted, with no effect on simt.
     mod.config = types.SimpleNamespace(CUDA_LOW_OCCUPANCY_WARNINGS=1, CUDA_WARN_ON_IMPLICIT_COPY=1)
 

@@ -51,10 +51,26 @@ def get_current_device():
     return Device()
 
 
+def _layout_of(ary):
+    """'F' for an F- but not C-contiguous array, else 'C' (numba keeps a contiguous layout)."""
+    flags = ary.flags
+    return "F" if flags["F_CONTIGUOUS"] and not flags["C_CONTIGUOUS"] else "C"
+
+
 def to_device(obj, stream=0, copy=True, to=None):
-    """Copy a host array to the device (numba.cuda.to_device)."""
-    from .._creation import array
-    return array(obj)
+    """Copy a host array to the device (numba.cuda.to_device): into `to` when given (same
+    shape; returned), else into a new array with the host array's layout; copy=False only
+    allocates it."""
+    import numpy as np
+    from .._creation import empty
+    if to is not None:
+        to.copy_to_device(obj, stream=stream)
+        return to
+    host = np.asarray(obj)
+    out = empty(host.shape, host.dtype, _layout_of(host))
+    if copy:
+        out.set(host)
+    return out
 
 
 def device_array(shape, dtype=None, strides=None, order="C", stream=0):
@@ -65,8 +81,9 @@ def device_array(shape, dtype=None, strides=None, order="C", stream=0):
 
 
 def device_array_like(ary, stream=0):
+    """An uninitialized device array of `ary`'s shape, dtype and (contiguous) layout."""
     from .._creation import empty
-    return empty(ary.shape, ary.dtype)
+    return empty(ary.shape, ary.dtype, _layout_of(ary))
 
 
 class _Gpus:

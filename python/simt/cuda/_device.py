@@ -46,6 +46,28 @@ class Device:
     def attributes(self):
         return _simt.device_properties(self.id)
 
+    # numba's spellings of the device attributes (dev.MULTIPROCESSOR_COUNT, dev.WARP_SIZE, ...).
+    _NUMBA_ATTRIBUTES = {"MULTIPROCESSOR_COUNT": "multiprocessor_count", "WARP_SIZE": "warp_size",
+                         "MAX_THREADS_PER_BLOCK": "max_threads_per_block",
+                         "MAX_SHARED_MEMORY_PER_BLOCK": "max_shared_memory_per_block",
+                         "TOTAL_MEMORY": "total_memory"}
+
+    def __getattr__(self, name):
+        attrs = type(self)._NUMBA_ATTRIBUTES
+        if name in attrs:
+            return self.attributes[attrs[name]]
+        block, grid = {"MAX_BLOCK_DIM_X": 0, "MAX_BLOCK_DIM_Y": 1, "MAX_BLOCK_DIM_Z": 2}, \
+            {"MAX_GRID_DIM_X": 0, "MAX_GRID_DIM_Y": 1, "MAX_GRID_DIM_Z": 2}
+        if name in block:
+            return self.attributes["max_block_dim"][block[name]]
+        if name in grid:
+            return self.attributes["max_grid_dim"][grid[name]]
+        if name == "COMPUTE_CAPABILITY_MAJOR":
+            return self.compute_capability[0]
+        if name == "COMPUTE_CAPABILITY_MINOR":
+            return self.compute_capability[1]
+        raise AttributeError(f"'Device' object has no attribute '{name}'")
+
     @property
     def mem_info(self):
         """(free, total) bytes of the device's memory (CuPy's Device.mem_info)."""

@@ -29,6 +29,9 @@ class ForeignFunction:
     def __init__(self, name, sig, link=None):
         if not isinstance(name, str):
             raise TypeError(f"cuda.declare_device: the name must be a str, not {type(name).__name__}")
+        from .numba_types import Signature
+        if isinstance(sig, Signature):  # numba's types: float32(float32, float32)
+            sig = str(sig)
         if not isinstance(sig, str):
             raise TypeError(f"cuda.declare_device('{name}', ...): the signature must be a string such as "
                             f"'float32(float32, CPointer(float32))', not {type(sig).__name__}")

@@ -5,6 +5,8 @@ import operator
 import textwrap
 
 from .. import _simt
+from . import numba_types
+from .numba_types import signature_text
 from ._foreign import link_paths
 from ._resolve import make_resolver
 
@@ -110,14 +112,16 @@ class Dispatcher(_simt.Dispatcher):
 
 
 def _signature_list(sig):
-    """The signature strings of @cuda.jit(sig): one string, or a list/tuple of them."""
-    sigs = [sig] if isinstance(sig, str) else list(sig)
+    """The signature strings of @cuda.jit(sig): one signature, or a list of them; each a string
+    or numba type objects (void(float32[:]), or a tuple of argument types: numba_types.py)."""
+    one = signature_text(sig)
+    sigs = [one] if one is not None else [signature_text(s) if signature_text(s) is not None else s for s in sig]
     if not sigs:
         raise TypeError("@cuda.jit was given an empty list of signatures")
     for s in sigs:
         if not isinstance(s, str):
-            raise TypeError(f"a @cuda.jit signature must be a string such as 'void(float32[:], int64)', "
-                            f"not {type(s).__name__} {s!r}")
+            raise TypeError(f"a @cuda.jit signature must be a string such as 'void(float32[:], int64)' (or numba's "
+                            f"types: void(float32[:], int64)), not {type(s).__name__} {s!r}")
     return sigs
 
 
@@ -139,7 +143,7 @@ def jit(func_or_sig=None, **options):
     unknown = set(options) - set(_OPTIONS)
     if unknown:
         raise TypeError(f"unknown @cuda.jit option(s): {', '.join(sorted(unknown))}")
-    if callable(func_or_sig) and not isinstance(func_or_sig, (str, list, tuple)):
+    if callable(func_or_sig) and not isinstance(func_or_sig, (str, list, tuple, numba_types._Type)):
         return Dispatcher(func_or_sig, options)
     signatures = None if func_or_sig is None else _signature_list(func_or_sig)
 

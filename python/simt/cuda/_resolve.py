@@ -37,7 +37,7 @@ def _module_name(obj):
     if obj.__name__ == "simt.cuda.tile":
         return "tile"
     if getattr(obj, "_simt_compat_numba", False):
-        return "numpy"  # simt.compat's numba: in kernels its names are NumPy's scalar types (numba.int32)
+        return "numba"  # simt.compat's numba: numba.cuda, and its type names as NumPy's (numba.int32)
     return None
 
 
@@ -85,6 +85,9 @@ def describe(obj, plain_function=None):
         if all(describe(e)[0] == "const" for e in obj):
             return ("const", tuple(e.item() if isinstance(e, np.generic) else e for e in obj))
         return ("unsupported", "a tuple holding non-constant values")
+    from .numba_types import ScalarType
+    if isinstance(obj, ScalarType):  # numba's float32 & co. (numba_types.py): their dtype
+        return ("dtype", obj.dtype)
     if isinstance(obj, type) and issubclass(obj, np.generic) or isinstance(obj, np.dtype):
         try:
             return ("dtype", np.dtype(obj))
@@ -136,6 +139,8 @@ def make_resolver(func, constants=None, plain_function=None):
             return ("function", f"exception.{name}")  # for `raise` (sema/assertions.cpp)
         if hasattr(builtins, name):
             return ("unsupported", f"the builtin {name}")
+        if name == func.__name__:  # compiled at decoration (a signature given): not bound yet
+            return ("unsupported", "the function being compiled itself (recursive device function calls are not supported)")
         return ("undefined",)
 
     return resolve

@@ -1,23 +1,21 @@
 // NumPy names usable in kernels: scalar types (np.float32(x) casts, dtype arguments), the
-// scalar math functions that mirror `math`, and constants.
+// scalar math functions that mirror `math`, and constants; simt's and simt.compat's numba's.
 #include <cmath>
 #include "sema/builtins.h"
 
 namespace simt {
 
 void register_numpy_builtins(BuiltinRegistry& r) {
-    for (int i = 0; i < kNumDTypes; ++i) {
-        ModuleMember m{ModuleMember::Kind::DTypeObj, "", DType::Int64, {}};
-        m.dtype = DType(i);
-        r.add_member("numpy", dtype_name(DType(i)), m);
-    }
-    for (auto [alias, d] : {std::pair{"bool_", DType::Bool}, {"double", DType::Float64}, {"single", DType::Float32},
-                            {"half", DType::Float16}, {"intp", DType::Int64}, {"uintp", DType::UInt64},
-                            {"int_", DType::Int64}, {"float_", DType::Float64}, {"complex_", DType::Complex128}}) {
+    auto add_dtype = [&r](const char* module, const std::string& name, DType d) {
         ModuleMember m{ModuleMember::Kind::DTypeObj, "", DType::Int64, {}};
         m.dtype = d;
-        r.add_member("numpy", alias, m);
-    }
+        r.add_member(module, name, m);
+    };
+    for (int i = 0; i < kNumDTypes; ++i) add_dtype("numpy", dtype_name(DType(i)), DType(i));
+    for (auto [alias, d] : {std::pair{"bool_", DType::Bool}, {"double", DType::Float64}, {"single", DType::Float32},
+                            {"half", DType::Float16}, {"intp", DType::Int64}, {"uintp", DType::UInt64},
+                            {"int_", DType::Int64}, {"float_", DType::Float64}, {"complex_", DType::Complex128}})
+        add_dtype("numpy", alias, d);
     // Scalar ufuncs that have a math-module twin.
     const std::pair<const char*, const char*> kAliases[] = {
         {"sin", "math.sin"}, {"cos", "math.cos"}, {"tan", "math.tan"}, {"arcsin", "math.asin"},
@@ -38,6 +36,14 @@ void register_numpy_builtins(BuiltinRegistry& r) {
         ModuleMember m{ModuleMember::Kind::DTypeObj, "", DType(i), {}};
         r.add_member("simt", dtype_name(DType(i)), m);
     }
+    // simt.compat's `numba` (python/simt/compat/_numba.py): numba.cuda, and numba's type names as casts.
+    r.add_member("numba", "cuda", member_module("cuda"));
+    for (int i = 0; i < kNumDTypes; ++i) add_dtype("numba", dtype_name(DType(i)), DType(i));
+    for (auto [alias, d] : {std::pair{"boolean", DType::Bool}, {"bool_", DType::Bool}, {"double", DType::Float64},
+                            {"single", DType::Float32}, {"half", DType::Float16}, {"intp", DType::Int64},
+                            {"uintp", DType::UInt64}, {"int_", DType::Int64}, {"float_", DType::Float64},
+                            {"byte", DType::UInt8}, {"intc", DType::Int32}, {"uintc", DType::UInt32}})
+        add_dtype("numba", alias, d);
     r.add_member("numpy", "pi", member_constant(ConstValue::real(M_PI)));
     r.add_member("numpy", "e", member_constant(ConstValue::real(M_E)));
     r.add_member("numpy", "inf", member_constant(ConstValue::real(HUGE_VAL)));
