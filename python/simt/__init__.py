@@ -48,7 +48,7 @@ from ._matrix_shapes import diag, diagonal, trace, tril, triu  # noqa: E402
 from ._splitting import array_split, dsplit, hsplit, split, vsplit  # noqa: E402
 from ._comparison import allclose, array_equal, isclose  # noqa: E402
 from ._differences import diff  # noqa: E402
-from ._grids import meshgrid  # noqa: E402
+from ._grids import meshgrid, mgrid, ogrid  # noqa: E402
 from ._float_parts import frexp, modf, nan_to_num  # noqa: E402
 from ._copyto import copyto  # noqa: E402
 from ._histograms import bincount, digitize, histogram, interp  # noqa: E402
@@ -67,8 +67,8 @@ from ._numpy_extras import (acos, acosh, angle, append, asin, asinh, atan, atan2
                             polyval, pow, ravel_multi_index, resize, rot90, setdiff1d, sinc, take_along_axis,
                             tensordot, tri, unravel_index, vdot)
 from ._numpy_extras2 import *  # noqa: E402,F401,F403  (choose ... roots: NumPy's second batch, _numpy_extras2/3.py)
-from . import _array_function, _interop, _matmul, _reductions, _selection, _sorting  # noqa: E402
-from . import fft, linalg  # noqa: E402,F401
+from . import _array_function, _dtype_queries, _interop, _matmul, _reductions, _selection, _sorting  # noqa: E402
+from . import fft, linalg, testing  # noqa: E402,F401
 from .linalg import matrix_transpose, vecdot  # noqa: E402,F401  (NumPy 2's top-level names)
 
 _reductions._attach_methods(ndarray)
@@ -88,6 +88,18 @@ uint8, uint16, uint32, uint64 = _np.uint8, _np.uint16, _np.uint32, _np.uint64
 float16, float32, float64 = _np.float16, _np.float32, _np.float64
 complex64, complex128 = _np.complex64, _np.complex128
 dtype = _np.dtype
+# NumPy's other names for these types and its abstract type classes (CuPy exports them too).
+intp, uintp, intc, uintc, int_, uint = _np.intp, _np.uintp, _np.intc, _np.uintc, _np.int_, _np.uint
+byte, ubyte, short, ushort, longlong, ulonglong = _np.byte, _np.ubyte, _np.short, _np.ushort, _np.longlong, _np.ulonglong
+half, single, double, csingle, cdouble = _np.half, _np.single, _np.double, _np.csingle, _np.cdouble
+float_, complex_ = _np.float64, _np.complex128  # (NumPy 1's names, removed in NumPy 2, kept by CuPy)
+generic, number, integer, signedinteger, unsignedinteger = (_np.generic, _np.number, _np.integer, _np.signedinteger,
+                                                             _np.unsignedinteger)
+inexact, floating, complexfloating = _np.inexact, _np.floating, _np.complexfloating
+issubdtype, common_type, mintypecode, typename = (_np.issubdtype, _dtype_queries.common_type, _np.mintypecode,
+                                                  _np.typename)
+# Index helpers that make no arrays (CuPy takes NumPy's).
+s_, index_exp, ndindex = _np.s_, _np.index_exp, _np.ndindex
 
 # NumPy's (and CuPy's) constants.
 nan, inf, pi, e, euler_gamma = _np.nan, _np.inf, _np.pi, _np.e, _np.euler_gamma

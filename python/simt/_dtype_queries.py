@@ -51,3 +51,8 @@ def size(a, axis=None):
     if axis is None:
         return a.size
     return math.prod(a.shape[ax] for ax in normalize_axis_tuple(axis, a.ndim))
+
+
+def common_type(*arrays):
+    """The inexact scalar type NumPy's common_type gives arrays of these dtypes (simt's or NumPy's)."""
+    return np.common_type(*(np.empty(0, a.dtype) if isinstance(a, ndarray) else a for a in arrays))

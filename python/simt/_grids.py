@@ -21,3 +21,22 @@ def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
     if copy:
         output = [x.copy() for x in output]
     return tuple(output)
+
+
+class _GridIndexer:
+    """simt.mgrid / simt.ogrid: NumPy's index tricks (mgrid[0:3, 0:2], ogrid[0:5j]); the grids
+    are made by NumPy on the host and copied to the device (they are small and made once)."""
+
+    def __init__(self, numpy_indexer):
+        self._numpy = numpy_indexer
+
+    def __getitem__(self, key):
+        from ._creation import asarray
+        grid = self._numpy[key]
+        return [asarray(g) for g in grid] if isinstance(grid, (list, tuple)) else asarray(grid)
+
+
+import numpy as _np  # noqa: E402
+
+mgrid = _GridIndexer(_np.mgrid)
+ogrid = _GridIndexer(_np.ogrid)

@@ -50,8 +50,7 @@ def _array(self, *args, **kwargs):
 def _repr(self):
     if self.size > 10_000:
         return f"simt.ndarray(shape={self.shape}, dtype={self.dtype})"
-    body = np.array2string(self.get(), separator=", ", prefix="array(")
-    return f"array({body}, dtype={self.dtype})" if self.dtype != np.float64 else f"array({body})"
+    return repr(self.get())  # NumPy's text (dtype shown where NumPy shows it), as CuPy prints
 
 
 def _str(self):

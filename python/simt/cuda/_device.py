@@ -4,6 +4,48 @@ import contextlib
 from .. import _simt
 
 
+class ComputeCapability(tuple):
+    """A compute capability: the tuple (major, minor) numba gives (unpacked, indexed, compared
+    with tuples; repr (9, 0)), which is also CuPy's string where one is expected: str(cc) and
+    f'{cc}' are '90', int(cc) is 90, 'sm_' + cc is 'sm_90', and comparisons with strings
+    compare that string (cc >= '70')."""
+
+    def __str__(self):
+        return f"{self[0]}{self[1]}"
+
+    def __repr__(self):
+        return tuple.__repr__(self)
+
+    def __int__(self):
+        return int(str(self))
+
+    def __add__(self, other):  # ('sm_' + cc, cc + '0'): as CuPy's string
+        return str(self) + other if isinstance(other, str) else tuple.__add__(self, other)
+
+    def __radd__(self, other):
+        return other + str(self) if isinstance(other, str) else NotImplemented
+
+    def __eq__(self, other):
+        return str(self) == other if isinstance(other, str) else tuple.__eq__(self, other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = tuple.__hash__
+
+    def __lt__(self, other):
+        return str(self) < other if isinstance(other, str) else tuple.__lt__(self, other)
+
+    def __le__(self, other):
+        return str(self) <= other if isinstance(other, str) else tuple.__le__(self, other)
+
+    def __gt__(self, other):
+        return str(self) > other if isinstance(other, str) else tuple.__gt__(self, other)
+
+    def __ge__(self, other):
+        return str(self) >= other if isinstance(other, str) else tuple.__ge__(self, other)
+
+
 class Device:
     """A device of the active backend; usable as a context manager that makes it current."""
 
@@ -44,7 +86,18 @@ class Device:
 
     @property
     def attributes(self):
-        return _simt.device_properties(self.id)
+        """The device's properties: simt's names (multiprocessor_count, ...) and CuPy's
+        (MultiProcessorCount, ...)."""
+        props = _simt.device_properties(self.id)
+        major, minor = props["compute_capability"]
+        cupy_names = {"MultiProcessorCount": props["multiprocessor_count"], "WarpSize": props["warp_size"],
+                      "MaxThreadsPerBlock": props["max_threads_per_block"],
+                      "MaxSharedMemoryPerBlock": props["max_shared_memory_per_block"],
+                      "ComputeCapabilityMajor": major, "ComputeCapabilityMinor": minor}
+        for axis, (block, grid) in zip("XYZ", zip(props["max_block_dim"], props["max_grid_dim"])):
+            cupy_names[f"MaxBlockDim{axis}"], cupy_names[f"MaxGridDim{axis}"] = block, grid
+        props.update(cupy_names)
+        return props
 
     # numba's spellings of the device attributes (dev.MULTIPROCESSOR_COUNT, dev.WARP_SIZE, ...).
     _NUMBA_ATTRIBUTES = {"MULTIPROCESSOR_COUNT": "multiprocessor_count", "WARP_SIZE": "warp_size",
@@ -75,8 +128,9 @@ class Device:
 
     @property
     def compute_capability(self):
-        major, minor = self.attributes["compute_capability"]
-        return (major, minor)
+        """(major, minor) as numba gives it, which also reads as CuPy's string ('90')."""
+        major, minor = _simt.device_properties(self.id)["compute_capability"]
+        return ComputeCapability((major, minor))
 
     @property
     def name(self):
