@@ -153,6 +153,16 @@ void bind_cuda(nb::module_& m) {
         });
     });
 
+    // The most blocks of `threads` threads a cooperative launch of each compiled specialization
+    // may have on the current device (numba's max_cooperative_grid_blocks).
+    m.def("_specialization_cooperative_blocks", [](Dispatcher& d, int64_t threads, int64_t dynamic_shared_bytes) {
+        return by_specialization(d, [&](const CompiledKernel& k) -> int64_t {
+            if (!k.loaded) return 0;
+            nb::gil_scoped_release release;
+            return k.loaded->max_cooperative_blocks(threads, dynamic_shared_bytes);
+        });
+    });
+
     m.def("release_cached_memory", [] {
         nb::gil_scoped_release release;
         backend().release_cached_memory();

@@ -367,6 +367,20 @@ def test_a_barrier_in_a_header_simt_cannot_see_is_an_error_not_a_crash(rng, tmp_
         simt._simt._record_cuda_sources(True)
 
 
+@pytest.mark.skipif(ON_CPU, reason="CCCL's headers have no host version (the cpu backend refuses them, as tested below)")
+def test_cccl_headers_are_found(rng):
+    # CUDA 13 keeps CCCL (cuda/std, cub, thrust) in include/cccl: NVRTC is given that path too.
+    code = ('#include <cuda/std/limits>\n'
+            'extern "C" __global__ void below_max(const int* x, int* out, int n) {\n'
+            '    int i = blockIdx.x * blockDim.x + threadIdx.x;\n'
+            '    if (i < n) out[i] = cuda::std::numeric_limits<int>::max() - x[i];\n'
+            '}\n')
+    x = rng.integers(0, 1000, int(rng.integers(10, 300))).astype(np.int32)
+    out = simt.empty_like(simt.asarray(x))
+    simt.RawKernel(code, "below_max")((1,), (512,), (simt.asarray(x), out, np.int32(x.size)))
+    np.testing.assert_array_equal(out.get(), np.iinfo(np.int32).max - x)
+
+
 @pytest.mark.skipif(not ON_CPU, reason="the cuda backend compiles these headers with NVRTC")
 def test_device_only_headers_are_refused_on_the_cpu_backend():
     code = '#include <cuda_fp16.h>\nextern "C" __global__ void h(__half* x) { }\n'

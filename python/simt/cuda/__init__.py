@@ -17,7 +17,7 @@ from ._jit import Dispatcher, jit
 from ._foreign import declare_device
 from . import libdevice, random
 from ._fp16_stubs import fp16
-from ._stubs import blockDim, blockIdx, grid, gridDim, gridsize, laneid, threadIdx, warpsize
+from ._stubs import blockDim, blockIdx, cg, grid, gridDim, gridsize, laneid, threadIdx, warpsize
 from ._stubs import (activemask, all_sync, any_sync, atomic, ballot_sync, brev, cbrt, clz, const, eq_sync, ffs, fma,
                      lanemask_lt, local, match_all_sync, match_any_sync, popc, selp, shared, shfl_down_sync, shfl_sync,
                      shfl_up_sync, shfl_xor_sync, syncthreads, syncthreads_and, syncthreads_count, syncthreads_or,

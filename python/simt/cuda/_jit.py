@@ -106,9 +106,53 @@ class Dispatcher(_simt.Dispatcher):
     def signatures(self):
         return list(self._sources().keys())
 
+    def max_cooperative_grid_blocks(self, blockdim, dynsmemsize=0, signature=None):
+        """The most blocks of `blockdim` threads (an int or a tuple) a launch of this kernel may
+        have when it uses grid barriers (cuda.cg.this_grid().sync()): all of them must be resident
+        at once on the current device. For the compiled specialization (`signature`, its argument
+        types, where there are several)."""
+        threads = 1
+        for d in (blockdim if isinstance(blockdim, tuple) else (blockdim,)):
+            threads *= operator.index(d)
+        limits = _simt._specialization_cooperative_blocks(self, threads, operator.index(dynsmemsize))
+        if signature is not None:
+            return limits[tuple(str(t) for t in signature)]
+        if len(limits) != 1:
+            raise TypeError(f"kernel '{self.__name__}' has {len(limits)} compiled specializations: "
+                            + ("compile it first (kernel.compile_for(*args)) or launch it" if not limits else
+                               "name one with signature= (its argument types: " + "; ".join(map(str, limits)) + ")"))
+        return next(iter(limits.values()))
+
+    @property
+    def overloads(self):
+        """numba's {argument types: compiled kernel} of the compiled specializations."""
+        return {key: _Overload(self, key) for key in self._sources()}
+
     def __repr__(self):
         kind = "device function" if self._device else "kernel"
         return f"<simt {kind} {self.__name__}>"
+
+
+class _Overload:
+    """One compiled specialization, as numba's dispatcher.overloads[sig] gives it."""
+
+    def __init__(self, dispatcher, key):
+        self._dispatcher, self.signature = dispatcher, key
+
+    def max_cooperative_grid_blocks(self, blockdim, dynsmemsize=0):
+        return self._dispatcher.max_cooperative_grid_blocks(blockdim, dynsmemsize, signature=self.signature)
+
+    def inspect_asm(self):
+        return self._dispatcher.inspect_asm(self.signature)
+
+    def inspect_llvm(self):
+        return self._dispatcher.inspect_llvm(self.signature)
+
+    def inspect_source(self):
+        return self._dispatcher.inspect_source(self.signature)
+
+    def __repr__(self):
+        return f"<simt kernel {self._dispatcher.__name__}{self.signature}>"
 
 
 def _signature_list(sig):

@@ -81,3 +81,8 @@ ffs = _Stub("cuda.ffs", "1-based position of the lowest set bit (0 if none).")
 fma = _Stub("cuda.fma", "fma(a, b, c): a * b + c with a single rounding.")
 cbrt = _Stub("cuda.cbrt", "Cube root.")
 selp = _Stub("cuda.selp", "selp(test, a, b): a where test holds, else b.")
+
+
+# Cooperative groups (numba's cuda.cg): g = cg.this_grid(); g.sync() waits for every thread of the
+# grid. Kernels that call it are launched cooperatively (all blocks resident at once).
+cg = _Namespace("cuda.cg", ["this_grid"], "Cooperative groups: this_grid() and its sync().")

@@ -37,7 +37,7 @@ void record_cuda_source(const CompileUnit& unit, const GeneratedSource* cuda) {
         }
     }
     if (!cuda && r.codegen_error.empty()) r.nvvm = emit_nvvm_ir(unit, &r.nvvm_why);
-    r.links_cuda_code = !unit.linked_sources.empty();
+    r.toolkit_headers = !unit.linked_sources.empty();
     std::string key = sha256_hex(r.source + "\n" + r.codegen_error + "\n" + std::to_string(int(r.options.bounds)) +
                                  std::to_string(r.options.fastmath) + std::to_string(r.options.debug) +
                                  std::to_string(r.options.lineinfo) + std::to_string(r.options.max_registers));

@@ -14,7 +14,7 @@ struct RecordedCudaSource {
     CompileOptions options;
     std::string codegen_error;  // set when emitting CUDA C++ for the kernel failed
     bool raw = false;                // the user's own CUDA C++ (simt.RawKernel): NVRTC without --minimal
-    bool links_cuda_code = false;    // generated code with linked CUDA C++ (cuda.declare_device): likewise
+    bool toolkit_headers = false;    // generated code with linked CUDA C++ (cuda.declare_device): likewise
     std::vector<std::string> extra;  // ... with the user's NVRTC options
     std::optional<NvvmModule> nvvm;  // the kernel as NVVM IR, where the IR emission covers it
     std::string nvvm_why;            // ... else the first construct it does not cover

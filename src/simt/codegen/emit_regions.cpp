@@ -56,7 +56,8 @@ const Expr* first_barrier(const std::vector<StmtPtr>& body) {
 
 bool Emitter::region_eligible(const TypedFunction& k) {
     const CompileUnit& u = unit_;
-    if (!u.uses_barrier || u.uses_warp || u.local_bytes > 0 || linked_code_waits(u.linked_sources)) return false;
+    if (!u.uses_barrier || u.uses_warp || u.local_bytes > 0 || u.uses_grid_sync || linked_code_waits(u.linked_sources))
+        return false;
     // Every synchronization call is a plain syncthreads statement of the kernel itself.
     int all = 0, plain = 0;
     each_statement(k.def.body, [&](const Stmt& s) {

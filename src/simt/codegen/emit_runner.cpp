@@ -40,8 +40,9 @@ std::string Emitter::cpu_runner(const std::string& body_call) {
                ", (int64_t)sizeof(" + state + "), [&](simt_ctx& ctx, const simt_fiber_kernel* simt_k, char* simt_S, bool* simt_done) { return " +
                call + "); });";
     }
+    // (a grid barrier: every block of the launch is resident at once, SIMT_FIBERS_GRID_SYNC)
     return "simt_run_blocks_fibers(launch, block_begin, block_end, " + name + ", " + sites + ", " + count + ", " + shared + ", " +
-           std::to_string(u.local_bytes) + "L, " + body + ");";
+           std::to_string(u.local_bytes) + "L, " + (u.uses_grid_sync ? "SIMT_FIBERS_GRID_SYNC" : "0") + ", " + body + ");";
 }
 
 }  // namespace simt

@@ -12,6 +12,36 @@
 
 namespace simt {
 
+namespace {
+
+// cuda.cg's grid barrier on the GPU. A cooperative launch gives the kernel a workspace the driver
+// zeroes (its address in %envreg1, high half, and %envreg2, low half; a 32-bit counter 4 bytes in). Once
+// all of a block's threads arrive, its thread 0 adds to the counter: block 0 adds
+// 0x80000000 - (blocks - 1), the others 1, so the top bit flips when the last block arrives (and
+// again at the next barrier); thread 0 waits for the flip, then releases its block.
+const char* const kCudaGridSync = R"(
+SIMT_INLINE void simt_grid_sync(simt_ctx&, int) {
+    unsigned hi, lo;
+    asm volatile("mov.u32 %0, %%envreg1;" : "=r"(hi));
+    asm volatile("mov.u32 %0, %%envreg2;" : "=r"(lo));
+    unsigned* counter = (unsigned*)(((unsigned long long)hi << 32 | lo) + 4);
+    __syncthreads();
+    if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
+        const unsigned blocks = gridDim.x * gridDim.y * gridDim.z;
+        const bool first = blockIdx.x == 0 && blockIdx.y == 0 && blockIdx.z == 0;
+        const unsigned add = first ? 0x80000000u - (blocks - 1) : 1u, top = 0x80000000u;
+        unsigned before, now;
+        asm volatile("atom.add.release.gpu.u32 %0, [%1], %2;" : "=r"(before) : "l"(counter), "r"(add) : "memory");
+        do {
+            asm volatile("ld.acquire.gpu.u32 %0, [%1];" : "=r"(now) : "l"(counter) : "memory");
+        } while (((before ^ now) & top) == 0);
+    }
+    __syncthreads();
+}
+)";
+
+}  // namespace
+
 Emitter::Emitter(const CompileUnit& unit, Target target) : unit_(unit), target_(target) {}
 
 GeneratedSource emit_unit(const CompileUnit& unit, Target target) {
@@ -66,9 +96,11 @@ GeneratedSource Emitter::run() {
     g.user_code = head + defines + (structs_.empty() ? "" : "\n" + structs_) + globals + functions_;
     const bool libdevice = target_ == Target::Cpu && uses_libdevice_;
     const bool links = !unit_.linked_sources.empty();
-    g.links_cuda_code = links && target_ == Target::Cuda;
+    g.toolkit_headers = links && target_ == Target::Cuda;
+    g.grid_sync = unit_.uses_grid_sync;
     if (links) g.compiler_options = linked_include_options();
     g.full_source = (links && target_ == Target::Cpu ? linked_cpu_head() : "") + prelude_source(target_) +
+                    (unit_.uses_grid_sync && target_ == Target::Cuda ? kCudaGridSync : "") +
                     (libdevice ? libdevice_cpu_prelude() : "") + (unit_.uses_tiles ? tile_prelude() : "") +
                     "\n#line 1 \"simt-generated\"\n" + g.user_code + linked_code();
     g.static_shared_bytes = unit_.static_shared_bytes;

@@ -33,7 +33,9 @@ struct GeneratedSource {
     std::vector<std::string> compiler_options;
     // Generated code with the user's CUDA C++ linked in (cuda.declare_device): NVRTC compiles it
     // with the toolkit's headers (not --minimal), as raw CUDA C++.
-    bool links_cuda_code = false;
+    bool toolkit_headers = false;
+    // cuda.cg grid barriers: launched cooperatively, every block resident at once.
+    bool grid_sync = false;
     std::string parameter_table;  // cpu: exported function giving each parameter's byte size
     bool entry_is_name_expression = false;  // cuda: entry_name is a C++ name such as "k<float>"
     // cuda: the same kernel as NVVM IR, where the IR emission covers it (the backend's fast path).

@@ -315,6 +315,7 @@ void NvvmEmitter::check_unit() const {
     if (!o.constant_params.empty() || o.tile_kernel || unit_.uses_tiles) not_covered("tile kernels");
     if (unit_.uses_print) not_covered("print");
     if (!unit_.linked_sources.empty()) not_covered("linked CUDA C++ (link=)");
+    if (unit_.uses_grid_sync) not_covered("cuda.cg grid sync");
 }
 
 

@@ -63,6 +63,13 @@ public:
     std::function<std::string(const BoundsErrorRecord&)> describe_bounds_error;
     // Bytes of static shared memory the kernel declares (counted against the launch limit).
     int64_t static_shared_bytes = 0;
+    // A kernel with grid barriers (cuda.cg): launched cooperatively, every block resident at
+    // once; a grid of more than max_cooperative_blocks() blocks is CUDA's
+    // CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE.
+    bool grid_sync = false;
+    // The most blocks of `threads` threads each (and `dynamic_shared_bytes` of dynamic shared
+    // memory) that can be resident at once on the current device: a cooperative launch's limit.
+    virtual int64_t max_cooperative_blocks(int64_t threads, int64_t dynamic_shared_bytes) = 0;
     // The byte size of each parameter where the backend can tell (raw CUDA C++ kernels: the
     // driver's parameter info, or the cpu entry's table); empty when unknown.
     virtual std::vector<int64_t> parameter_sizes() { return {}; }

@@ -9,6 +9,7 @@ const char* documented_cuda_error_name(int code) {
         case kCudaErrorOutOfMemory: return "CUDA_ERROR_OUT_OF_MEMORY";
         case kCudaErrorInvalidHandle: return "CUDA_ERROR_INVALID_HANDLE";
         case kCudaErrorLaunchOutOfResources: return "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES";
+        case kCudaErrorCooperativeLaunchTooLarge: return "CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE";
         default: return nullptr;
     }
 }
@@ -23,6 +24,12 @@ const char* documented_cuda_error_description(int code) {
             return "This indicates that a resource handle passed to the API call was not valid.";
         case kCudaErrorLaunchOutOfResources:
             return "This indicates that a launch did not occur because it did not have appropriate resources.";
+        case kCudaErrorCooperativeLaunchTooLarge:
+            return "This error indicates that the number of blocks launched per grid for a kernel that was launched via "
+                   "either cuLaunchCooperativeKernel or cuLaunchCooperativeKernelMultiDevice exceeds the maximum number of "
+                   "blocks as allowed by cuOccupancyMaxActiveBlocksPerMultiprocessor or "
+                   "cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags times the number of multiprocessors as specified "
+                   "by the device attribute CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT.";
         default: return nullptr;
     }
 }

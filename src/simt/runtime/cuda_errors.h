@@ -12,6 +12,7 @@ enum : int {
     kCudaErrorOutOfMemory = 2,
     kCudaErrorInvalidHandle = 400,
     kCudaErrorLaunchOutOfResources = 701,
+    kCudaErrorCooperativeLaunchTooLarge = 720,
 };
 
 // The documented name and description of a code in the table above; null for other codes.

@@ -139,7 +139,7 @@ void Sema::check_condition(Expr& test) {
 
 void Sema::assign_local(const std::string& name, const Type* t, Loc loc) {
     if (!t) return;
-    if (t->kind == TypeKind::Module || t->kind == TypeKind::Function || t->kind == TypeKind::Dim3 ||
+    if ((t->kind == TypeKind::Module && !t->is_grid_group()) || t->kind == TypeKind::Function || t->kind == TypeKind::Dim3 ||
         t->kind == TypeKind::DeviceFunction || t->kind == TypeKind::Range || t->kind == TypeKind::Iterator ||
         t->kind == TypeKind::Void)
         fail(loc, "cannot store a value of type " + t->str() + " in variable '" + name + "'");

@@ -30,6 +30,7 @@ const BuiltinRegistry& builtins() {
         register_numpy_builtins(*r);
         register_memory_builtins(*r);
         register_sync_builtins(*r);
+        register_cg_builtins(*r);
         register_atomic_builtins(*r);
         register_warp_builtins(*r);
         register_bit_builtins(*r);

@@ -62,6 +62,7 @@ void register_cuda_builtins(BuiltinRegistry& r);
 void register_numpy_builtins(BuiltinRegistry& r);
 void register_memory_builtins(BuiltinRegistry& r);
 void register_sync_builtins(BuiltinRegistry& r);
+void register_cg_builtins(BuiltinRegistry& r);
 void register_atomic_builtins(BuiltinRegistry& r);
 void register_warp_builtins(BuiltinRegistry& r);
 void register_bit_builtins(BuiltinRegistry& r);

@@ -108,6 +108,7 @@ struct CompileUnit {
     // Features the back end must provide for this kernel.
     bool uses_barrier = false;   // syncthreads and friends: threads of a block must run as fibers
     bool uses_warp = false;      // warp-synchronous operations
+    bool uses_grid_sync = false; // cuda.cg grid barriers: a cooperative launch, all blocks resident
     bool uses_print = false;     // print(): output is written to stdout by the backend
     bool uses_tiles = false;     // simt.cuda.tile operations: the unit needs the tile prelude
     int64_t tile_scratch_bytes = 0;  // shared memory the tile operations exchange elements through

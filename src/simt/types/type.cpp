@@ -80,7 +80,7 @@ std::string Type::str() const {
             return s + ")";
         }
         case TypeKind::String: return "unicode_type";
-        case TypeKind::Module: return "Module(" + name + ")";
+        case TypeKind::Module: return is_grid_group() ? "GridGroup" : "Module(" + name + ")";
         case TypeKind::Function: return "Function(" + name + ")";
         case TypeKind::DTypeObj: return std::string("class(") + dtype_name(dtype) + ")";
         case TypeKind::Dim3: return "Dim3(" + name + ")";
@@ -106,6 +106,8 @@ std::string Type::str() const {
 }
 
 const Type* void_type() { return interner().get("void", make(TypeKind::Void)); }
+bool Type::is_grid_group() const { return kind == TypeKind::Module && name == kGridGroupType; }
+
 const Type* none_type() { return interner().get("none", make(TypeKind::NoneType)); }
 const Type* string_type() { return interner().get("str", make(TypeKind::String)); }
 const Type* range_type(DType yields) {

@@ -53,8 +53,12 @@ struct Type {
     std::vector<int64_t> dims;       // Tile: its shape
 
     bool is_tile() const { return kind == TypeKind::Tile; }
-    // A dtype or a string held in a variable: known while compiling, no value in the code.
-    bool compile_time_only() const { return kind == TypeKind::DTypeObj || kind == TypeKind::String; }
+    // cuda.cg.this_grid()'s value: a namespace of methods (sync), with nothing at run time.
+    bool is_grid_group() const;
+    // A dtype, a string or a grid group held in a variable: known while compiling, no value in the code.
+    bool compile_time_only() const {
+        return kind == TypeKind::DTypeObj || kind == TypeKind::String || is_grid_group();
+    }
     int64_t tile_size() const { int64_t n = 1; for (int64_t d : dims) n *= d; return n; }
 
     bool is_scalar() const { return kind == TypeKind::Scalar; }
@@ -83,6 +87,8 @@ const Type* float64_type();
 const Type* array_type(DType d, int ndim, Layout layout, bool readonly = false);
 const Type* tuple_type(const std::vector<const Type*>& elems);
 const Type* module_type(const std::string& name);
+// The module-kind type of cuda.cg.this_grid()'s value.
+inline constexpr const char* kGridGroupType = "cuda.cg.GridGroup";
 const Type* function_type(const std::string& name);
 const Type* dtype_obj_type(DType d);
 const Type* dim3_type(const std::string& name);

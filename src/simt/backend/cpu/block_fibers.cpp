@@ -78,7 +78,7 @@ void BlockFibers::configure(const cpu_abi::Launch* launch, const cpu_abi::FiberK
     }
 }
 
-bool BlockFibers::run(int64_t index) {
+BlockFibers::Status BlockFibers::start(int64_t index) {
     const int64_t gx = launch_->grid.x, gy = launch_->grid.y;
     block_index_ = {int32_t(index % gx), int32_t((index / gx) % gy), int32_t(index / (gx * gy))};
     for (Fiber& f : fibers_) {
@@ -89,6 +89,7 @@ bool BlockFibers::run(int64_t index) {
     release_groups();
     for (WarpState& w : warps_) w.exited = 0;
     live_ = n_;
+    at_grid_barrier_ = 0;
     arrived_ = count_true_ = 0;
     aborted_ = false;
     error_.clear();
@@ -96,13 +97,44 @@ bool BlockFibers::run(int64_t index) {
     start(&first);
     first.state = FiberState::Running;
     simt_fiber_switch(&scheduler_sp_, first.sp);
+    return settle();
+}
+
+BlockFibers::Status BlockFibers::settle() {
     // Back on the scheduler's stack: every fiber finished, or none can continue.
-    if (aborted_) return false;
-    if (live_ > 0) {
-        error_ = explain_stall();
-        return false;
+    if (aborted_) return Status::Failed;
+    if (live_ == 0) return Status::Finished;
+    if (at_grid_barrier_ == live_) {
+        if (live_ == n_) return Status::AtGridBarrier;
+        int32_t site = -1;  // (some threads returned instead: CUDA leaves that undefined)
+        for (const Fiber& f : fibers_) site = f.state == FiberState::AtGridBarrier ? f.site : site;
+        error_ = partial_barrier_message(kernel_, site, live_, n_, block_index_);
+        return Status::Failed;
     }
-    return true;
+    error_ = explain_stall();
+    return Status::Failed;
+}
+
+BlockFibers::Status BlockFibers::resume_after_grid_barrier() {
+    Fiber* first = nullptr;
+    for (Fiber& f : fibers_)
+        if (f.state == FiberState::AtGridBarrier) {
+            f.state = FiberState::Ready;
+            if (!first) first = &f;
+        }
+    at_grid_barrier_ = 0;
+    if (!first) return settle();
+    first->state = FiberState::Running;
+    simt_fiber_switch(&scheduler_sp_, first->sp);
+    return settle();
+}
+
+void BlockFibers::grid_barrier(Fiber* f, int32_t site) {
+    f->state = FiberState::AtGridBarrier;
+    f->site = site;
+    ++at_grid_barrier_;
+    if (warps_[size_t(f->index >> 5)].open_activemask) settle_activemask(f->index >> 5, f);
+    yield(f);  // (the block's last thread to arrive returns to the scheduler)
 }
 
 void BlockFibers::fiber_main(void* arg) {
@@ -306,7 +338,7 @@ std::string BlockFibers::explain_stall() const {
     int32_t done = 0;
     for (const Fiber& f : fibers_) {
         if (f.state == FiberState::Done) ++done;
-        else if (f.state == FiberState::AtBarrier) ++waiting[{0, f.site}];
+        else if (f.state == FiberState::AtBarrier || f.state == FiberState::AtGridBarrier) ++waiting[{0, f.site}];
         else if (f.state == FiberState::AtWarp) ++waiting[{1, f.site}];
     }
     std::string head = "kernel '" + std::string(kernel_->name) + "': ";

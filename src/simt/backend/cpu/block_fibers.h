@@ -27,6 +27,7 @@ enum class FiberState : uint8_t {
     Running,
     AtBarrier,  // waiting for barrier generation `wait_generation` to complete
     AtWarp,     // waiting in a warp rendezvous
+    AtGridBarrier,  // waiting for the rest of the grid (cuda.cg); resumed by resume_after_grid_barrier
     Done,
 };
 
@@ -69,13 +70,20 @@ public:
     // block's shared memory. Raises Error(OutOfMemory) if stacks cannot be mapped.
     void configure(const cpu_abi::Launch* launch, const cpu_abi::FiberKernel* kernel, char* shared);
     // Runs block `index` of the grid; false (and error()) when it cannot finish.
-    bool run(int64_t index);
+    bool run(int64_t index) { return start(index) == Status::Finished; }
+    // Kernels with grid barriers (cuda.cg) run every block of the grid at once: a block runs until
+    // it finishes, fails (error()), or every one of its threads waits at a grid barrier; then
+    // the caller runs the other blocks and resumes this one past the barrier.
+    enum class Status { Finished, AtGridBarrier, Failed };
+    Status start(int64_t index);
+    Status resume_after_grid_barrier();
     const std::string& error() const { return error_; }
     const FiberStacks& stacks() const { return stacks_; }
     const cpu_abi::FiberKernel* kernel() const { return kernel_; }
 
     // Services for the fibers (called on fiber stacks, never throw).
     int32_t barrier(Fiber* f, int32_t site, int32_t op, int32_t predicate);
+    void grid_barrier(Fiber* f, int32_t site);
     uint64_t warp(Fiber* f, int32_t site, int32_t op, uint32_t mask, uint64_t value, int64_t arg, uint32_t* aux);
     // Stops the block with an error; does not return to the fiber.
     [[noreturn]] void abort(Fiber* f, const std::string& message);
@@ -106,6 +114,7 @@ private:
         else simt_fiber_switch(&f->sp, scheduler_sp_);
     }
     void start(Fiber* f);
+    Status settle();  // on the scheduler's stack again: how the block stands
     void complete(WarpGroup* g, WarpState& w, int32_t warp_index, Fiber* self);
     // activemask: the lanes that reach it together. Its group completes once every other lane
     // of the warp has returned or waits somewhere else (the lanes CUDA would find inactive).
@@ -125,6 +134,7 @@ private:
     WarpGroup* free_groups_ = nullptr;
     int32_t n_ = 0;
     int32_t live_ = 0;
+    int32_t at_grid_barrier_ = 0;
     int32_t arrived_ = 0, count_true_ = 0;
     int32_t barrier_counts_[2] = {0, 0};
     uint64_t generation_ = 0;

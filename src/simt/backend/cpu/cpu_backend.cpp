@@ -58,11 +58,21 @@ public:
     std::atomic<int> inline_overruns{0};
     std::atomic<bool> never_inline{false};
     const int64_t* (*parameter_table)() = nullptr;  // raw CUDA C++ kernels: {count, size...}
+    int multiprocessors = 1;  // of the modelled device (its cooperative launch limit)
 
     std::vector<int64_t> parameter_sizes() override {
         if (!parameter_table) return {};
         const int64_t* t = parameter_table();
         return std::vector<int64_t>(t + 1, t + 1 + t[0]);
+    }
+    // As a Hopper multiprocessor holds them: 2048 threads, 32 blocks and 228 KiB of shared
+    // memory each. (The blocks of a cooperative launch run at once here as fibers on one thread.)
+    int64_t max_cooperative_blocks(int64_t threads, int64_t dynamic_shared_bytes) override {
+        if (threads <= 0 || threads > 1024) return 0;
+        int64_t per_sm = std::min<int64_t>(32, 2048 / threads);
+        const int64_t shared = (static_shared_bytes + 15) / 16 * 16 + dynamic_shared_bytes;
+        if (shared > 0) per_sm = std::min<int64_t>(per_sm, (228 << 10) / shared);
+        return per_sm * multiprocessors;
     }
 };
 
@@ -297,6 +307,8 @@ public:
         kernel->static_shared_bytes = source.static_shared_bytes;
         kernel->local_bytes = source.local_bytes;
         kernel->prints = source.prints;
+        kernel->grid_sync = source.grid_sync;
+        kernel->multiprocessors = std::max(1, properties(0).multiprocessors);
         if (!source.parameter_table.empty()) {
             kernel->parameter_table = reinterpret_cast<const int64_t* (*)()>(::dlsym(kernel->handle, source.parameter_table.c_str()));
             if (!kernel->parameter_table)
@@ -311,6 +323,8 @@ public:
         check_launch_limits(c, limits, k.static_shared_bytes);
         auto* kernel = static_cast<CpuKernel*>(&k);
         const int64_t blocks = c.grid.count();
+        if (k.grid_sync && blocks > k.max_cooperative_blocks(c.block.count(), c.dynamic_shared_bytes))
+            raise_cuda_error(kCudaErrorCooperativeLaunchTooLarge);
         const double threads = double(blocks) * double(c.block.count());
         // Kernels run on the caller's thread only when measured to be short; one that then takes
         // far longer twice (its time depends on its arguments) is always queued from then on.
@@ -366,7 +380,7 @@ public:
         for (size_t i = 0; i < pack.offsets.size(); ++i) argv[i] = base + pack.offsets[i];
         const cpu_abi::EntryPoint entry = kernel.entry;
         double busy_ms = 0;  // the chunks' own time, summed: no thread wake-ups in it
-        if (submitted_ms == kOnCaller) {
+        if (submitted_ms == kOnCaller || kernel.grid_sync) {  // (a grid barrier: every block on one thread, at once)
             const double start = now_ms();
             entry(&launch.abi, argv, 0, blocks);
             busy_ms = now_ms() - start;

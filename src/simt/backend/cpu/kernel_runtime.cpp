@@ -83,8 +83,70 @@ char* rt_shared_memory(const cpu_abi::Launch* launch, int64_t static_bytes) noex
     return worker().shared_memory(size_t(round16(static_bytes) + launch->dynamic_shared_bytes));
 }
 
+// A kernel with grid barriers (cuda.cg): every block of the grid at once, on this OS thread,
+// each with its own fibers and shared memory. Each round runs every block until its threads all
+// wait at the grid barrier (or it finishes), then the next round resumes them all past it.
+void run_grid(LaunchState* state, const cpu_abi::Launch* launch, int64_t blocks, const cpu_abi::FiberKernel* kernel) {
+    using Status = BlockFibers::Status;
+    std::vector<std::unique_ptr<BlockFibers>> grid;
+    std::vector<std::unique_ptr<char, decltype(&std::free)>> shared;
+    const size_t shared_bytes = size_t(round16(kernel->static_shared_bytes) + launch->dynamic_shared_bytes);
+    try {
+        for (int64_t b = 0; b < blocks; ++b) {
+            shared.emplace_back(shared_bytes ? static_cast<char*>(std::aligned_alloc(64, round16(int64_t(shared_bytes)))) : nullptr,
+                                &std::free);
+            if (shared_bytes && !shared.back()) throw Error(ErrorKind::OutOfMemory, "out of memory: shared memory of a block");
+            grid.push_back(std::make_unique<BlockFibers>());
+            grid.back()->configure(launch, kernel, shared.back().get());
+        }
+    } catch (const std::exception& e) {
+        state->fail(e.what());
+        return;
+    }
+    OverflowCatcher& catcher = OverflowCatcher::current();
+    volatile int64_t running = 0;  // (read after a longjmp)
+    if (sigsetjmp(catcher.jump, 1)) {
+        catcher.disarm();
+        state->fail(format("kernel '%s': a thread overflowed its fiber stack (%zu KiB). Kernels that use barriers or warp "
+                           "operations run each thread on its own stack; use smaller cuda.local arrays",
+                           kernel->name, grid[size_t(running)]->stacks().usable_bytes() >> 10));
+        return;
+    }
+    std::vector<Status> status(size_t(blocks), Status::AtGridBarrier);
+    for (bool first = true;; first = false) {
+        for (int64_t b = 0; b < blocks; ++b) {
+            running = b;
+            catcher.arm(&grid[size_t(b)]->stacks());
+            status[size_t(b)] = first ? grid[size_t(b)]->start(b) : grid[size_t(b)]->resume_after_grid_barrier();
+            catcher.disarm();
+            if (status[size_t(b)] == Status::Failed) {
+                state->fail(grid[size_t(b)]->error());
+                return;
+            }
+        }
+        int64_t finished = std::count(status.begin(), status.end(), Status::Finished);
+        if (finished == blocks) return;
+        if (finished > 0) {  // some blocks returned while the others wait at a grid barrier
+            int64_t waiting = blocks - finished;
+            state->fail(format("kernel '%s': %lld of the grid's %lld blocks wait at a grid barrier (cuda.cg's "
+                               "this_grid().sync()) that the other %lld returned without reaching; every thread of the "
+                               "grid must reach it (CUDA leaves this undefined: on a GPU the waiting blocks hang)",
+                               kernel->name, (long long)waiting, (long long)blocks, (long long)finished));
+            return;
+        }
+    }
+}
+
 void rt_run_fibers(const cpu_abi::Launch* launch, int64_t begin, int64_t end, const cpu_abi::FiberKernel* kernel) noexcept {
     LaunchState* state = LaunchState::of(launch);
+    if (kernel->flags & cpu_abi::kFibersGridSync) {  // (the backend passes the whole grid at once)
+        try {
+            run_grid(state, launch, end - begin, kernel);
+        } catch (const std::exception& e) {
+            state->fail(e.what());
+        }
+        return;
+    }
     Worker& w = worker();
     BlockFibers& block = w.block;
     try {
@@ -129,6 +191,15 @@ int32_t rt_barrier(cpu_abi::Ctx* ctx, int32_t site, int32_t op, int32_t predicat
         return 0;
     }
     return f->block->barrier(f, site, op, predicate);
+}
+
+void rt_grid_barrier(cpu_abi::Ctx* ctx, int32_t site) noexcept {
+    Fiber* f = static_cast<Fiber*>(ctx->fiber);
+    if (!f) {
+        unseen_wait(ctx, "grid barrier");
+        return;
+    }
+    f->block->grid_barrier(f, site);
 }
 
 uint64_t rt_warp(cpu_abi::Ctx* ctx, int32_t site, int32_t op, uint32_t mask, uint64_t value, int64_t arg,
@@ -187,6 +258,7 @@ void rt_region_error(cpu_abi::Ctx* ctx, const cpu_abi::FiberKernel* kernel, int3
 
 const cpu_abi::Runtime runtime_table = {
     cpu_abi::kRuntimeAbiVersion, 0, rt_shared_memory, rt_run_fibers, rt_barrier, rt_warp, rt_print, rt_scratch, rt_region_error,
+    rt_grid_barrier,
 };
 
 }  // namespace

@@ -33,7 +33,7 @@ struct FiberKernel {
     const char* name;
     const char* const* sites;  // "cuda.syncthreads() at file.py:12", indexed by site id
     int32_t site_count;
-    int32_t reserved;
+    int32_t flags;  // kFibersGridSync
     int64_t static_shared_bytes;
     int64_t local_bytes;  // bytes of cuda.local arrays, to size the fiber stacks
 };
@@ -62,9 +62,14 @@ struct Runtime {
     // threads reached barrier `site` and the others returned; else the threads disagreed on the
     // condition at `line` that decides whether they reach it.
     void (*region_error)(Ctx* ctx, const FiberKernel* kernel, int32_t site, int32_t line, int32_t live);
+    // A grid barrier (cuda.cg): the kernel's blocks all run at once on one OS thread (kFibersGridSync).
+    void (*grid_barrier)(Ctx* ctx, int32_t site);
 };
 
-constexpr int32_t kRuntimeAbiVersion = 1;
+// FiberKernel::flags: the kernel has grid barriers.
+constexpr int32_t kFibersGridSync = 1;
+
+constexpr int32_t kRuntimeAbiVersion = 2;
 
 // extern "C" void kernel(const Launch*, void* const* args, int64_t block_begin, int64_t block_end)
 using EntryPoint = void (*)(const Launch*, void* const*, int64_t, int64_t);

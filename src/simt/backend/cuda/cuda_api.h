@@ -38,6 +38,7 @@ enum : Result {
     kErrorUnsupportedPtxVersion = 222,
     kErrorJitCompilationDisabled = 223,
     kErrorNotReady = 600,
+    kErrorNotSupported = 801,
 };
 
 enum DeviceAttribute : int {
@@ -109,6 +110,13 @@ struct DriverApi {
     Result (*cuLaunchKernel)(Function f, unsigned grid_x, unsigned grid_y, unsigned grid_z, unsigned block_x,
                              unsigned block_y, unsigned block_z, unsigned shared_bytes, Stream stream,
                              void** params, void** extra);
+    // Kernels with grid barriers (cuda.cg): every block resident at once; optional (null: such
+    // launches raise CUDA_ERROR_NOT_SUPPORTED).
+    Result (*cuLaunchCooperativeKernel)(Function f, unsigned grid_x, unsigned grid_y, unsigned grid_z, unsigned block_x,
+                                        unsigned block_y, unsigned block_z, unsigned shared_bytes, Stream stream,
+                                        void** params) = nullptr;
+    Result (*cuOccupancyMaxActiveBlocksPerMultiprocessor)(int* blocks, Function f, int block_size,
+                                                          size_t dynamic_shared_bytes) = nullptr;
     Result (*cuStreamCreate)(Stream* stream, unsigned flags);
     Result (*cuStreamDestroy)(Stream stream);
     Result (*cuStreamSynchronize)(Stream stream);

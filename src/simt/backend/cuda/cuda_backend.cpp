@@ -58,6 +58,8 @@ struct DeviceState {
 };
 
 // A kernel compiled from generated source; loaded into each device's context on first use there.
+class CudaBackend;
+
 class CudaKernel : public LoadedKernel {
 public:
     explicit CudaKernel(size_t devices) : per_device(new PerDevice[devices]), num_devices(devices) {}
@@ -92,6 +94,8 @@ public:
         return r;
     }
     std::vector<int64_t> parameter_sizes() override;
+    CudaBackend* backend = nullptr;  // (the driver's occupancy query needs the function on the current device)
+    int64_t max_cooperative_blocks(int64_t threads, int64_t dynamic_shared_bytes) override;
     std::string assembly() const override {
         if (nvvm && nvvm_supports_arch(arch)) return nvvm_ptx(*nvvm, arch);  // what the GPU runs
         return compile_ptx_text(request(arch));
@@ -127,6 +131,8 @@ bool env_flag_on(const char* name) {
 }
 
 class CudaBackend : public Backend {
+    friend class CudaKernel;  // (its occupancy query: cooperative_blocks)
+
 public:
     CudaBackend(const cu::DriverApi& driver, int count) : d_(driver) {
         for (int i = 0; i < count; ++i) {
@@ -375,7 +381,7 @@ public:
         NvrtcRequest probe;
         probe.options = options;
         probe.extra = source.compiler_options;
-        probe.minimal = !source.raw_cuda && !source.links_cuda_code;
+        probe.minimal = !source.raw_cuda && !source.toolkit_headers;
         Sha256 h;
         h.update("simt-cuda-loaded-v1\n" + source.entry_name);
         for (const std::string& o : nvrtc_options(probe)) h.update("\n" + o);
@@ -392,11 +398,13 @@ public:
         kernel->entry = source.entry_name;
         kernel->source = source.full_source;
         kernel->options = options;
-        kernel->raw = source.raw_cuda || source.links_cuda_code;  // (NVRTC with the toolkit's headers)
+        kernel->raw = source.raw_cuda || source.toolkit_headers;  // (NVRTC with the toolkit's headers)
         kernel->extra = source.compiler_options;
         kernel->name_expression = source.entry_is_name_expression;
         kernel->nvvm = source.nvvm;
         kernel->checked = options.bounds == BoundsMode::Checked || options.debug;  // (debug: asserts)
+        kernel->grid_sync = source.grid_sync;
+        kernel->backend = this;
         DeviceState& s = bind();
         kernel->arch = s.arch;
         function_for(*kernel, s);  // compile errors surface here, as on the cpu backend
@@ -424,8 +432,13 @@ public:
         }
         for (size_t i = 0; i < n; ++i) params[i] = args.data.data() + args.offsets[i];
         if (n < kInline) params[n] = nullptr;  // (unread by the driver; tells tests/mock_cuda where the list ends)
-        cu::Result r = d_.cuLaunchKernel(f, grid[0], grid[1], grid[2], block[0], block[1], block[2],
-                                         unsigned(c.dynamic_shared_bytes), cu_stream(c.stream), n ? params : nullptr, nullptr);
+        cu::Result r = cu::kErrorNotSupported;
+        if (!k.grid_sync)
+            r = d_.cuLaunchKernel(f, grid[0], grid[1], grid[2], block[0], block[1], block[2], unsigned(c.dynamic_shared_bytes),
+                                  cu_stream(c.stream), n ? params : nullptr, nullptr);
+        else if (d_.cuLaunchCooperativeKernel)  // (grid barriers: every block resident at once)
+            r = d_.cuLaunchCooperativeKernel(f, grid[0], grid[1], grid[2], block[0], block[1], block[2],
+                                             unsigned(c.dynamic_shared_bytes), cu_stream(c.stream), n ? params : nullptr);
         if (r != cu::kSuccess) raise_driver_error(r);
         if (k.checked) track_checked_launch(k, s, c.stream);
         // Frees are ordered on the legacy stream, which waits for blocking streams but not for
@@ -606,6 +619,19 @@ private:
         check(d_.cuMemPoolSetAttribute(s.pool, cu::kMemPoolAttrReleaseThreshold, &threshold));
         check(d_.cuStreamCreate(&s.aux, cu::kStreamNonBlocking));
         s.opened.store(true);
+    }
+
+    // The most blocks of a cooperative launch of `k` on the current device (the driver's occupancy
+    // times the multiprocessors).
+    int64_t cooperative_blocks(CudaKernel& k, int64_t threads, int64_t dynamic_shared_bytes) {
+        DeviceState& s = bind();
+        cu::Function f = function_for(k, s);
+        if (!d_.cuOccupancyMaxActiveBlocksPerMultiprocessor) raise_driver_error(cu::kErrorNotSupported);
+        if (threads <= 0 || threads > int64_t(s.props.max_threads_per_block) || dynamic_shared_bytes < 0)
+            raise_driver_error(cu::kErrorInvalidValue);
+        int per_sm = 0;
+        check(d_.cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f, int(threads), size_t(dynamic_shared_bytes)));
+        return int64_t(per_sm) * s.props.multiprocessors;
     }
 
     cu::Function function_for(CudaKernel& k, DeviceState& s) {
@@ -834,6 +860,10 @@ void set_reason(const std::string& why) {
 }
 
 // Parameter sizes from the driver (CUDA 12.4+), of the function loaded for any device.
+int64_t CudaKernel::max_cooperative_blocks(int64_t threads, int64_t dynamic_shared_bytes) {
+    return backend->cooperative_blocks(*this, threads, dynamic_shared_bytes);
+}
+
 std::vector<int64_t> CudaKernel::parameter_sizes() {
     const cu::DriverApi& d = driver();
     cu::Function f = nullptr;

@@ -96,6 +96,8 @@ bool load(std::string& why) {
     bind(lib, d.cuPointerGetAttribute, {"cuPointerGetAttribute"}, missing);
     std::string optional;  // (parameter sizes are a check raw kernel launches do where they can)
     bind(lib, d.cuFuncGetParamInfo, {"cuFuncGetParamInfo"}, optional);
+    bind(lib, d.cuLaunchCooperativeKernel, {"cuLaunchCooperativeKernel"}, optional);
+    bind(lib, d.cuOccupancyMaxActiveBlocksPerMultiprocessor, {"cuOccupancyMaxActiveBlocksPerMultiprocessor"}, optional);
     bind(lib, d.cuProfilerStart, {"cuProfilerStart"}, optional);
     bind(lib, d.cuProfilerStop, {"cuProfilerStop"}, optional);
     if (!missing.empty()) {

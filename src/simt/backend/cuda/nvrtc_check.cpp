@@ -29,7 +29,7 @@ NvrtcCheckReport check_with_nvrtc(const std::vector<RecordedCudaSource>& sources
             req.name = "kernel '" + s.kernel + "'";
             req.options = s.options;
             req.extra = s.extra;
-            req.minimal = !s.raw && !s.links_cuda_code;
+            req.minimal = !s.raw && !s.toolkit_headers;
             req.arch = arch;
             try {
                 if (full) compile_for_device(req);

@@ -1,5 +1,6 @@
 // NVRTC compilation with the disk cache, and readable compile errors.
 #include "backend/cuda/nvrtc_compile.h"
+#include <sys/stat.h>
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -214,7 +215,13 @@ std::vector<std::string> nvrtc_options(const NvrtcRequest& req) {
     // less for the front end to parse in every compile.
     if (version >= 12040 && req.minimal) o.push_back("--minimal");
     // Users' raw CUDA C++ may include the toolkit's headers (cuda_runtime.h, ...), as with CuPy.
-    if (!req.minimal && cuda_include_location().found()) o.push_back("--include-path=" + cuda_include_location().path);
+    if (!req.minimal && cuda_include_location().found()) {
+        o.push_back("--include-path=" + cuda_include_location().path);
+        // CUDA 13 keeps CCCL (cuda/std/..., cub, thrust), which cooperative_groups.h includes, in include/cccl.
+        const std::string cccl = cuda_include_location().path + "/cccl";
+        struct stat st;
+        if (::stat(cccl.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) o.push_back("--include-path=" + cccl);
+    }
     if (req.options.fastmath) o.push_back("--use_fast_math");
     if (req.options.debug) o.push_back("--device-debug");
     if (req.options.lineinfo) o.push_back("--generate-line-info");

@@ -41,7 +41,7 @@ NvrtcRequest request_for(const GeneratedSource& g, const CompileUnit& unit, int 
     req.name = std::string(unit.kernel->is_kernel ? "kernel '" : "device function '") + unit.kernel->name + "'";
     req.options = unit.options;
     req.arch = arch;
-    req.minimal = !g.raw_cuda && !g.links_cuda_code;  // (linked CUDA C++ compiles with the toolkit's headers)
+    req.minimal = !g.raw_cuda && !g.toolkit_headers;  // (linked CUDA C++ compiles with the toolkit's headers)
     req.extra = g.compiler_options;
     return req;
 }

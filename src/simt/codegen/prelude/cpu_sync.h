@@ -7,7 +7,7 @@ struct simt_fiber_kernel {
     const char* name;
     const char* const* sites;
     int32_t site_count;
-    int32_t reserved;
+    int32_t flags;  // SIMT_FIBERS_GRID_SYNC
     int64_t static_shared_bytes;
     int64_t local_bytes;
 };
@@ -17,6 +17,7 @@ enum {
     SIMT_VOTE_UNI, SIMT_VOTE_BALLOT, SIMT_MATCH_ANY, SIMT_MATCH_ALL, SIMT_ACTIVEMASK
 };
 enum { SIMT_BARRIER = 0, SIMT_BARRIER_COUNT, SIMT_BARRIER_AND, SIMT_BARRIER_OR };
+enum { SIMT_FIBERS_GRID_SYNC = 1 };
 
 struct simt_runtime {
     int32_t abi_version;
@@ -28,6 +29,7 @@ struct simt_runtime {
     void (*print)(simt_ctx* ctx, const char* format, ...);
     char* (*scratch)(const simt_launch* launch, int64_t bytes);
     void (*region_error)(simt_ctx* ctx, const simt_fiber_kernel* kernel, int32_t site, int32_t line, int32_t live);
+    void (*grid_barrier)(simt_ctx* ctx, int32_t site);
 };
 
 inline char* simt_block_shared_memory(const simt_launch* L, int64_t static_shared_bytes) {
@@ -41,8 +43,8 @@ template <class Body> void simt_fiber_body(void* closure, simt_ctx* ctx) { (*(Bo
 template <class Body>
 inline void simt_run_blocks_fibers(const simt_launch* L, int64_t begin, int64_t end, const char* name,
                                    const char* const* sites, int32_t site_count, int64_t static_shared_bytes,
-                                   int64_t local_bytes, Body body) {
-    simt_fiber_kernel k = {&simt_fiber_body<Body>, (void*)&body, name, sites, site_count, 0, static_shared_bytes, local_bytes};
+                                   int64_t local_bytes, int32_t flags, Body body) {
+    simt_fiber_kernel k = {&simt_fiber_body<Body>, (void*)&body, name, sites, site_count, flags, static_shared_bytes, local_bytes};
     L->runtime->run_fibers(L, begin, end, &k);
 }
 
@@ -84,6 +86,7 @@ inline void simt_run_blocks_regions(const simt_launch* L, int64_t begin, int64_t
 
 // ---- barriers and fences ----------------------------------------------------------------------
 SIMT_INLINE void simt_syncthreads(simt_ctx& c, int site) { c.launch->runtime->barrier(&c, site, SIMT_BARRIER, 0); }
+SIMT_INLINE void simt_grid_sync(simt_ctx& c, int site) { c.launch->runtime->grid_barrier(&c, site); }
 SIMT_INLINE int32_t simt_syncthreads_count(simt_ctx& c, int site, bool p) { return c.launch->runtime->barrier(&c, site, SIMT_BARRIER_COUNT, p); }
 SIMT_INLINE int32_t simt_syncthreads_and(simt_ctx& c, int site, bool p) { return c.launch->runtime->barrier(&c, site, SIMT_BARRIER_AND, p); }
 SIMT_INLINE int32_t simt_syncthreads_or(simt_ctx& c, int site, bool p) { return c.launch->runtime->barrier(&c, site, SIMT_BARRIER_OR, p); }

@@ -345,7 +345,7 @@ void run(const simt_launch* L, void* const* args, int64_t begin, int64_t end, vo
         call(kernel, args, std::index_sequence_for<P...>{});
     };
     // (fiber stacks: raw kernels declare their local arrays in C++, unseen by simt: a generous 64 KiB)
-    if (fibers) simt_run_blocks_fibers(L, begin, end, name, sites, 1, 0, 65536, body);
+    if (fibers) simt_run_blocks_fibers(L, begin, end, name, sites, 1, 0, 65536, 0, body);
     else simt_run_blocks(L, begin, end, 0, body);
 }
 // The byte size of each parameter: launches check the arguments against them.
