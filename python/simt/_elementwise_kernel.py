@@ -26,14 +26,15 @@ def typedefs(types):
 
 
 def offset_lines(index, dims, arrays, ind):
-    """Lines adding to each array's byte offset `off_<name>` the offset of flat `index` over axes
-    `dims` (C order over extents d<k>, byte strides s_<name>_<k>; broadcast axes have stride 0)."""
+    """Lines adding to each array's byte offset `_off_<name>` the offset of flat `index` over axes
+    `dims` (C order over extents _d<k>, byte strides _s_<name>_<k>; broadcast axes have stride 0).
+    (Generated names start with _, which parameter names cannot: they never collide.)"""
     if not dims or not arrays:
         return []
-    lines = [f"{ind}{{ long long rest = {index};"]
+    lines = [f"{ind}{{ long long _rest = {index};"]
     for d in reversed(list(dims)):
-        lines.append(f"{ind}  {{ long long k = rest % d{d}; rest /= d{d};")
-        lines += [f"{ind}    off_{a} += k * s_{a}_{d};" for a in arrays]
+        lines.append(f"{ind}  {{ long long _k = _rest % _d{d}; _rest /= _d{d};")
+        lines += [f"{ind}    _off_{a} += _k * _s_{a}_{d};" for a in arrays]
         lines.append(f"{ind}  }}")
     lines.append(f"{ind}}}")
     return lines
@@ -145,34 +146,34 @@ class ElementwiseKernel:
             c = kp.ctype(dt, self.name)
             const = "const " if k < nin else ""
             if isinstance(v, ndarray) and p.raw:
-                sig += [f"{const}{c}* {p.name}_p", f"long long {p.name}_n"]
-                body.append(f"    simt_raw_view<{const}{c}> {p.name} = {{{p.name}_p, {p.name}_n}};")
+                sig += [f"{const}{c}* _p_{p.name}", f"long long _n_{p.name}"]
+                body.append(f"    simt_raw_view<{const}{c}> {p.name} = {{_p_{p.name}, _n_{p.name}}};")
             elif isinstance(v, ndarray):
-                sig.append(f"{const}{'char' if not contiguous else c}* {p.name}_p")
+                sig.append(f"{const}{'char' if not contiguous else c}* _p_{p.name}")
             else:
-                sig.append(f"{c} {p.name}_v")
+                sig.append(f"{c} _v_{p.name}")
         arrays = [p.name for p, v in zip(params, values) if isinstance(v, ndarray) and not p.raw]
         if not contiguous:
-            sig += [f"long long s_{a}_{d}" for a in arrays for d in range(ndim)]
-            sig += [f"long long d{d}" for d in range(ndim)]
-        sig.append("long long n")
-        loop = ["    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n;",
+            sig += [f"long long _s_{a}_{d}" for a in arrays for d in range(ndim)]
+            sig += [f"long long _d{d}" for d in range(ndim)]
+        sig.append("long long _n")
+        loop = ["    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < _n;",
                 "         i += (long long)blockDim.x * gridDim.x) {"]
         if not contiguous:
-            loop += [f"        long long off_{a} = 0;" for a in arrays]
+            loop += [f"        long long _off_{a} = 0;" for a in arrays]
             loop += offset_lines("i", range(ndim), arrays, "        ")
         for k, (p, v, dt) in enumerate(zip(params, values, dtypes)):
             if p.raw:
                 continue
             c = kp.ctype(dt, self.name)
             if not isinstance(v, ndarray):
-                loop.append(f"        const {c} {p.name} = {p.name}_v;")
+                loop.append(f"        const {c} {p.name} = _v_{p.name};")
                 continue
-            ref = f"{p.name}_p[i]" if contiguous else f"*({'const ' if k < nin else ''}{c}*)({p.name}_p + off_{p.name})"
+            ref = f"_p_{p.name}[i]" if contiguous else f"*({'const ' if k < nin else ''}{c}*)(_p_{p.name} + _off_{p.name})"
             loop.append(f"        {'const ' if k < nin else ''}{c}{'' if k < nin else '&'} {p.name} = {ref};")
         loop += ["        {", "            " + self.operation + ";", "        }", "    }"]
         return "\n".join([self.preamble, RAW_VIEW, typedefs(types),
                           f'extern "C" __global__ void {self.name}({", ".join(sig)}) {{',
-                          *body, "    simt_index _ind = {n};", "    (void)_ind;", self.loop_prep, *loop,
+                          *body, "    simt_index _ind = {_n};", "    (void)_ind;", self.loop_prep, *loop,
                           self.after_loop, "}", ""])
 

@@ -15,7 +15,7 @@ _CTYPES = {
     np.dtype(np.uint64): "unsigned long long", np.dtype(np.float32): "float", np.dtype(np.float64): "double",
 }
 _NAME = re.compile(r"[A-Za-z_]\w*$")
-RESERVED = {"i", "n", "_ind"}
+RESERVED = {"i", "_ind"}
 
 
 def is_identifier(text):
@@ -44,7 +44,7 @@ class Param:
                              "'raw type name')")
         type_text, self.name = words
         if self.name in RESERVED or self.name.startswith("_"):
-            raise ValueError(f"{where}: the parameter name {self.name!r} is reserved (i, n and names starting with _)")
+            raise ValueError(f"{where}: the parameter name {self.name!r} is reserved (i and names starting with _)")
         if len(type_text) == 1 and type_text.isalpha():
             self.placeholder, self.dtype = type_text, None
         else:

@@ -103,46 +103,46 @@ class ReductionKernel:
         for k, (p, v, dt) in enumerate(zip(params, values, dtypes)):
             c = kp.ctype(dt, self.name)
             if not isinstance(v, ndarray):
-                sig.append(f"{c} {p.name}_v")
+                sig.append(f"{c} _v_{p.name}")
             elif k < nin:
-                sig += [f"const char* {p.name}_p"] + [f"long long s_{p.name}_{d}" for d in range(ndim)]
+                sig += [f"const char* _p_{p.name}"] + [f"long long _s_{p.name}_{d}" for d in range(ndim)]
                 ins.append(p.name)
             else:
-                sig += [f"char* {p.name}_p"] + [f"long long s_{p.name}_{d}" for d in kept]
+                sig += [f"char* _p_{p.name}"] + [f"long long _s_{p.name}_{d}" for d in kept]
                 outs.append(p.name)
-        sig += [f"long long d{d}" for d in range(ndim)] + ["long long rows", "long long count"]
+        sig += [f"long long _d{d}" for d in range(ndim)] + ["long long _rows", "long long _count"]
         R = kp.ctype(reduce_dt, self.name)
         L = [f"#define simt_reduce(a, b) ({self.reduce_expr})",
              f"#define simt_post_map(a) ({self.post_map_expr})",
              f"typedef {R} _type_reduce;",
              f'extern "C" __global__ void {self.name}({", ".join(sig)}) {{',
              f"    __shared__ _type_reduce simt_partial[{BLOCK}];",
-             "    const int t = threadIdx.x;",
-             "    for (long long row = blockIdx.x; row < rows; row += gridDim.x) {",
-             "        _type_reduce acc = (_type_reduce)(" + self.identity + ");",
-             "        for (long long j = t; j < count; j += blockDim.x) {"]
-        L += [f"            long long off_{a} = 0;" for a in ins]
-        L += offset_lines("row", kept, ins, "            ")
-        L += offset_lines("j", axes, ins, "            ")
+             "    const int _t = threadIdx.x;",
+             "    for (long long _row = blockIdx.x; _row < _rows; _row += gridDim.x) {",
+             "        _type_reduce _acc = (_type_reduce)(" + self.identity + ");",
+             "        for (long long _j = _t; _j < _count; _j += blockDim.x) {"]
+        L += [f"            long long _off_{a} = 0;" for a in ins]
+        L += offset_lines("_row", kept, ins, "            ")
+        L += offset_lines("_j", axes, ins, "            ")
         for k, (p, v, dt) in enumerate(zip(params[:nin], values[:nin], dtypes[:nin])):
             c = kp.ctype(dt, self.name)
-            src = f"*(const {c}*)({p.name}_p + off_{p.name})" if isinstance(v, ndarray) else f"{p.name}_v"
+            src = f"*(const {c}*)(_p_{p.name} + _off_{p.name})" if isinstance(v, ndarray) else f"_v_{p.name}"
             L.append(f"            const {c} {p.name} = {src};")
         L += [f"            _type_reduce simt_mapped = (_type_reduce)({self.map_expr});",
-              "            acc = simt_reduce(acc, simt_mapped);",
+              "            _acc = simt_reduce(_acc, simt_mapped);",
               "        }",
-              "        simt_partial[t] = acc;",
+              "        simt_partial[_t] = _acc;",
               "        __syncthreads();",
-              f"        for (int half = {BLOCK // 2}; half > 0; half >>= 1) {{",
-              "            if (t < half) simt_partial[t] = simt_reduce(simt_partial[t], simt_partial[t + half]);",
+              f"        for (int _half = {BLOCK // 2}; _half > 0; _half >>= 1) {{",
+              "            if (_t < _half) simt_partial[_t] = simt_reduce(simt_partial[_t], simt_partial[_t + _half]);",
               "            __syncthreads();",
               "        }",
-              "        if (t == 0) {"]
-        L += [f"            long long off_{a} = 0;" for a in outs]
-        L += offset_lines("row", kept, outs, "            ")
+              "        if (_t == 0) {"]
+        L += [f"            long long _off_{a} = 0;" for a in outs]
+        L += offset_lines("_row", kept, outs, "            ")
         for p, dt in zip(params[nin:], dtypes[nin:]):
             c = kp.ctype(dt, self.name)
-            L.append(f"            {c}& {p.name} = *({c}*)({p.name}_p + off_{p.name});")
+            L.append(f"            {c}& {p.name} = *({c}*)(_p_{p.name} + _off_{p.name});")
         L += ["            _type_reduce a = simt_partial[0];",
               "            simt_post_map(a);",
               "        }",

@@ -92,6 +92,23 @@ def test_reduction_two_broadcast_inputs_reduce_type_and_out(rng):
     np.testing.assert_array_equal(count(simt.asarray(h), axis=2).get(), (h > 0).sum(axis=2))
 
 
+def test_parameter_names_the_generated_code_once_used_itself(rng):
+    # n, d0, s_x_0, off_x, x_p, count, rows, t, j, acc: simt's generated names now start with _.
+    lin = simt.ElementwiseKernel("T x, int64 n, raw T d0", "T off_x, T x_p",
+                                 "off_x = x * n + d0[i % 3]; x_p = d0[(i + 1) % 3]", "lin")
+    x = rng.standard_normal((3, 5))
+    d0 = rng.standard_normal(3)
+    off_x, x_p = lin(simt.asarray(x[:, ::2]), 7, simt.asarray(d0))  # (strided: the offset code runs)
+    flat = np.arange(x[:, ::2].size)
+    np.testing.assert_allclose(off_x.get().ravel(), x[:, ::2].ravel() * 7 + d0[flat % 3])
+    np.testing.assert_array_equal(x_p.get().ravel(), d0[(flat + 1) % 3])
+    scaled_sum = simt.ReductionKernel("T count, T rows, T t", "T acc", "count * rows + t", "a + b", "acc = a", "0",
+                                      "scaled_sum")
+    a, b, c = (rng.standard_normal((4, 6)) for _ in range(3))
+    np.testing.assert_allclose(scaled_sum(simt.asarray(a), simt.asarray(b), simt.asarray(c), axis=1).get(),
+                               (a * b + c).sum(axis=1), rtol=1e-12)
+
+
 def test_a_cupy_style_script_with_user_kernels_runs_through_compat(tmp_path):
     import subprocess
     import sys
