@@ -33,7 +33,7 @@ class _GridIndexer:
     def __getitem__(self, key):
         from ._creation import asarray
         grid = self._numpy[key]
-        return [asarray(g) for g in grid] if isinstance(grid, (list, tuple)) else asarray(grid)
+        return type(grid)(asarray(g) for g in grid) if isinstance(grid, (list, tuple)) else asarray(grid)
 
 
 import numpy as _np  # noqa: E402

@@ -116,7 +116,7 @@ class ReductionKernel:
              f"#define simt_post_map(a) ({self.post_map_expr})",
              f"typedef {R} _type_reduce;",
              f'extern "C" __global__ void {self.name}({", ".join(sig)}) {{',
-             f"    __shared__ _type_reduce simt_partial[{BLOCK}];",
+             f"    __shared__ _type_reduce _partial[{BLOCK}];",
              "    const int _t = threadIdx.x;",
              "    for (long long _row = blockIdx.x; _row < _rows; _row += gridDim.x) {",
              "        _type_reduce _acc = (_type_reduce)(" + self.identity + ");",
@@ -128,13 +128,13 @@ class ReductionKernel:
             c = kp.ctype(dt, self.name)
             src = f"*(const {c}*)(_p_{p.name} + _off_{p.name})" if isinstance(v, ndarray) else f"_v_{p.name}"
             L.append(f"            const {c} {p.name} = {src};")
-        L += [f"            _type_reduce simt_mapped = (_type_reduce)({self.map_expr});",
-              "            _acc = simt_reduce(_acc, simt_mapped);",
+        L += [f"            _type_reduce _mapped = (_type_reduce)({self.map_expr});",
+              "            _acc = simt_reduce(_acc, _mapped);",
               "        }",
-              "        simt_partial[_t] = _acc;",
+              "        _partial[_t] = _acc;",
               "        __syncthreads();",
               f"        for (int _half = {BLOCK // 2}; _half > 0; _half >>= 1) {{",
-              "            if (_t < _half) simt_partial[_t] = simt_reduce(simt_partial[_t], simt_partial[_t + _half]);",
+              "            if (_t < _half) _partial[_t] = simt_reduce(_partial[_t], _partial[_t + _half]);",
               "            __syncthreads();",
               "        }",
               "        if (_t == 0) {"]
@@ -143,10 +143,10 @@ class ReductionKernel:
         for p, dt in zip(params[nin:], dtypes[nin:]):
             c = kp.ctype(dt, self.name)
             L.append(f"            {c}& {p.name} = *({c}*)(_p_{p.name} + _off_{p.name});")
-        L += ["            _type_reduce a = simt_partial[0];",
+        L += ["            _type_reduce a = _partial[0];",
               "            simt_post_map(a);",
               "        }",
-              "        __syncthreads();",  # (the next row reuses simt_partial)
+              "        __syncthreads();",  # (the next row reuses _partial)
               "    }",
               "}",
               ""]

@@ -478,6 +478,12 @@ void bind_kernels(nb::module_& m) {
     nb::class_<ForeignDeclaration>(m, "_ForeignDeclaration")
         .def_prop_ro("name", [](const ForeignDeclaration& d) { return d.function->name; })
         .def_prop_ro("signature", [](const ForeignDeclaration& d) { return d.function->signature; });
+    // The argument types of a signature, as the keys of inspect_source() & co. name them.
+    m.def("_signature_arg_types", [](const std::string& text) {
+        std::vector<std::string> out;
+        for (const Type* t : parse_signature(text).args) out.push_back(t->str());
+        return out;
+    });
     m.def("_declare_foreign", [](const std::string& name, const std::string& signature, std::vector<std::string> link) {
         return ForeignDeclaration{declare_foreign_function(name, signature, std::move(link))};
     });

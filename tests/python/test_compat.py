@@ -212,7 +212,7 @@ def test_numba_type_objects_error_classes_and_driver_names(run_module, tmp_path)
         def scale(x, out, k):
             i = numba.cuda.grid(1)  # (numba.cuda inside a kernel)
             if i < x.size:
-                out[i] = numba.float32(x[i] * k)
+                out[i] = numba.float32(x[i] * k) + numba.f4(0) + types.float32(numba.types.int32(0))
 
         @cuda.jit((types.float64[:, ::1], intp))
         def first_norm(a, n):

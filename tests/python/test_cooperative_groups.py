@@ -102,6 +102,14 @@ def test_the_cooperative_block_limit():
     assert rotate_across_blocks.max_cooperative_grid_blocks((16, 16)) == limit
     (overload,) = rotate_across_blocks.overloads.values()
     assert overload.max_cooperative_grid_blocks(256) == limit
+    from simt.cuda.numba_types import float64, int64, void
+    for spelling in ((float64[::1], float64[::1], int64), void(float64[::1], float64[::1], int64),
+                     "void(float64[::1], float64[::1], int64)"):  # (numba's ways to name the specialization)
+        assert rotate_across_blocks.overloads[spelling].max_cooperative_grid_blocks(256) == limit
+        assert rotate_across_blocks.max_cooperative_grid_blocks(256, signature=spelling) == limit
+    assert (float64[:], float64[:], int64) not in rotate_across_blocks.overloads
+    with pytest.raises(cuda.CUDAError, match="CUDA_ERROR_INVALID_VALUE"):
+        rotate_across_blocks.max_cooperative_grid_blocks(2048)
     with pytest.raises(cuda.CUDAError, match="CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE"):
         rotate_across_blocks[limit + 1, 256](out, out, 1)
         cuda.synchronize()

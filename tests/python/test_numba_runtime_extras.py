@@ -165,6 +165,7 @@ def test_to_device_into_an_existing_array_and_without_copying(rng):
         cuda.to_device(np.zeros((5, 7)), to=d)
     empty = cuda.to_device(h, copy=False)
     assert empty.shape == h.shape and empty.dtype == h.dtype
+    assert cuda.to_device(d) is d  # (a device array comes back as it is, as numba's)
 
 
 def test_fortran_layout_is_kept_through_the_device(rng):
@@ -222,6 +223,10 @@ def test_signatures_written_with_numba_type_objects(rng):
     twice = simt.empty_like(out)
     double[1, 128](out, twice)
     np.testing.assert_array_equal(twice.get(), out.get() * np.float32(2))
+    from simt.cuda.numba_types import CPointer, voidptr
+    assert str(void(CPointer(float32), voidptr)) == "void(CPointer(float32), voidptr)"
+    declared = cuda.declare_device("scale_by", float64(CPointer(float32), voidptr))
+    assert declared.sig == "float64(CPointer(float32), voidptr)"
     with pytest.raises(TypeError, match=r"an array type is written float32\[:\]"):
         float32[1:]
     with pytest.raises(TypeError, match="signature must be a string"):

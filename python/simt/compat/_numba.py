@@ -15,7 +15,7 @@ def make_module():
     # numba's type objects: dtypes for NumPy and kernels, signatures when called with types (void(float32[:]))
     from simt.cuda import numba_types
     for name in numba_types.__all__:
-        if name not in ("ArrayType", "Signature", "ScalarType", "signature_text"):
+        if name not in ("ArrayType", "CPointer", "Signature", "ScalarType", "signature_text"):
             setattr(mod, name, getattr(numba_types, name))
     mod.types = numba_types
     # numba's settings (scripts set e.g. CUDA_LOW_OCCUPANCY_WARNINGS): accepted, with no effect on simt.

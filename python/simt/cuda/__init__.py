@@ -63,9 +63,12 @@ def to_device(obj, stream=0, copy=True, to=None):
     allocates it."""
     import numpy as np
     from .._creation import empty
+    from .._ndarray import ndarray
     if to is not None:
         to.copy_to_device(obj, stream=stream)
         return to
+    if isinstance(obj, ndarray):  # already on the device: numba returns it as it is
+        return obj
     host = np.asarray(obj)
     out = empty(host.shape, host.dtype, _layout_of(host))
     if copy:

@@ -36,9 +36,37 @@ def _function_source(func):
     return dedented, filename, first_line, indent
 
 
+def _specialization_key(signature):
+    """The key of inspect_source() & co. for a signature: their own keys (tuples of simt's type
+    names) as they are; a signature string, numba type objects (void(int32[:, ::1]), a tuple of
+    argument types) or a list of simt types through the signature parser."""
+    if isinstance(signature, tuple) and all(isinstance(t, str) for t in signature):
+        return signature
+    text = signature_text(signature)
+    if text is None and isinstance(signature, (list, tuple)):  # (simt types: the parsed arguments)
+        text = "(" + ", ".join(str(t) for t in signature) + ")"
+    if text is None:
+        raise TypeError(f"a signature is a string, numba types or a tuple of argument types, not {signature!r}")
+    return tuple(_simt._signature_arg_types(text))
+
+
 def _one_or_all(by_signature, signature):
-    """The whole {argument types: text} dict, or with `signature` (types) that one entry."""
-    return by_signature if signature is None else by_signature[tuple(str(t) for t in signature)]
+    """The whole {argument types: text} dict, or with `signature` that one entry."""
+    return by_signature if signature is None else by_signature[_specialization_key(signature)]
+
+
+class _Overloads(dict):
+    """numba's dispatcher.overloads: {argument types: compiled kernel}, looked up by any spelling
+    of a signature (see _specialization_key)."""
+
+    def __getitem__(self, signature):
+        return dict.__getitem__(self, _specialization_key(signature))
+
+    def __contains__(self, signature):
+        try:
+            return dict.__contains__(self, _specialization_key(signature))
+        except (TypeError, ValueError, _simt.TypingError):
+            return False
 
 
 class Dispatcher(_simt.Dispatcher):
@@ -116,7 +144,7 @@ class Dispatcher(_simt.Dispatcher):
             threads *= operator.index(d)
         limits = _simt._specialization_cooperative_blocks(self, threads, operator.index(dynsmemsize))
         if signature is not None:
-            return limits[tuple(str(t) for t in signature)]
+            return limits[_specialization_key(signature)]
         if len(limits) != 1:
             raise TypeError(f"kernel '{self.__name__}' has {len(limits)} compiled specializations: "
                             + ("compile it first (kernel.compile_for(*args)) or launch it" if not limits else
@@ -126,7 +154,7 @@ class Dispatcher(_simt.Dispatcher):
     @property
     def overloads(self):
         """numba's {argument types: compiled kernel} of the compiled specializations."""
-        return {key: _Overload(self, key) for key in self._sources()}
+        return _Overloads({key: _Overload(self, key) for key in self._sources()})
 
     def __repr__(self):
         kind = "device function" if self._device else "kernel"

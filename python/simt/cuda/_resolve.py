@@ -36,6 +36,8 @@ def _module_name(obj):
         return "simt"
     if obj.__name__ == "simt.cuda.tile":
         return "tile"
+    if obj.__name__ == "simt.cuda.numba_types":
+        return "numba"  # numba.types (numba_types.py): its type names, as simt.compat's numba has them
     if getattr(obj, "_simt_compat_numba", False):
         return "numba"  # simt.compat's numba: numba.cuda, and its type names as NumPy's (numba.int32)
     return None

@@ -5,7 +5,7 @@ renders as the signature text @cuda.jit parses (str(void(float32[:])) == 'void(f
 Under simt.compat these are `from numba import float32, void` and `numba.types`."""
 import numpy as np
 
-__all__ = ["ArrayType", "Signature", "ScalarType", "signature_text", "void"]
+__all__ = ["ArrayType", "CPointer", "Signature", "ScalarType", "signature_text", "void", "voidptr"]
 
 
 class Signature:
@@ -81,12 +81,28 @@ class ArrayType(_Type):
         return f"{self.dtype_type}[{', '.join(self.dims)}]"
 
 
-class _Void(_Type):
+class _Named(_Type):
+    """void, voidptr: types with only a name."""
+
+    def __init__(self, name):
+        self.name = name
+
     def __str__(self):
-        return "void"
+        return self.name
 
 
-void = none = _Void()
+class CPointer(_Type):
+    """CPointer(float32): a pointer argument of a cuda.declare_device function."""
+
+    def __init__(self, pointee):
+        self.pointee = pointee
+
+    def __str__(self):
+        return f"CPointer({self.pointee})"
+
+
+void = none = _Named("void")
+voidptr = _Named("voidptr")
 _SCALARS = {"boolean": np.bool_, "bool_": np.bool_, "int8": np.int8, "int16": np.int16, "int32": np.int32,
             "int64": np.int64, "uint8": np.uint8, "uint16": np.uint16, "uint32": np.uint32, "uint64": np.uint64,
             "float16": np.float16, "float32": np.float32, "float64": np.float64, "complex64": np.complex64,

@@ -42,8 +42,13 @@ void register_numpy_builtins(BuiltinRegistry& r) {
     for (auto [alias, d] : {std::pair{"boolean", DType::Bool}, {"bool_", DType::Bool}, {"double", DType::Float64},
                             {"single", DType::Float32}, {"half", DType::Float16}, {"intp", DType::Int64},
                             {"uintp", DType::UInt64}, {"int_", DType::Int64}, {"float_", DType::Float64},
-                            {"byte", DType::UInt8}, {"intc", DType::Int32}, {"uintc", DType::UInt32}})
+                            {"byte", DType::UInt8}, {"intc", DType::Int32}, {"uintc", DType::UInt32},
+                            {"f2", DType::Float16}, {"f4", DType::Float32}, {"f8", DType::Float64},
+                            {"c8", DType::Complex64}, {"c16", DType::Complex128}, {"i1", DType::Int8},
+                            {"i2", DType::Int16}, {"i4", DType::Int32}, {"i8", DType::Int64}, {"u1", DType::UInt8},
+                            {"u2", DType::UInt16}, {"u4", DType::UInt32}, {"u8", DType::UInt64}})
         add_dtype("numba", alias, d);
+    r.add_member("numba", "types", member_module("numba"));  // numba.types.float32: the same names
     r.add_member("numpy", "pi", member_constant(ConstValue::real(M_PI)));
     r.add_member("numpy", "e", member_constant(ConstValue::real(M_E)));
     r.add_member("numpy", "inf", member_constant(ConstValue::real(HUGE_VAL)));

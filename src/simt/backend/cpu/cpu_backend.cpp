@@ -66,14 +66,16 @@ public:
         return std::vector<int64_t>(t + 1, t + 1 + t[0]);
     }
     // As a Hopper multiprocessor holds them: 2048 threads, 32 blocks and 228 KiB of shared
-    // memory each. (The blocks of a cooperative launch run at once here as fibers on one thread.)
+    // memory each; and 4096 threads in all, as the blocks of a cooperative launch run at once here,
+    // each thread a fiber with its own stack (two memory mappings: the process has ~65000).
     int64_t max_cooperative_blocks(int64_t threads, int64_t dynamic_shared_bytes) override {
-        if (threads <= 0 || threads > 1024) return 0;
+        if (threads <= 0 || threads > 1024 || dynamic_shared_bytes < 0) raise_cuda_error(kCudaErrorInvalidValue);
         int64_t per_sm = std::min<int64_t>(32, 2048 / threads);
         const int64_t shared = (static_shared_bytes + 15) / 16 * 16 + dynamic_shared_bytes;
         if (shared > 0) per_sm = std::min<int64_t>(per_sm, (228 << 10) / shared);
-        return per_sm * multiprocessors;
+        return std::min<int64_t>(per_sm * multiprocessors, kMostCooperativeThreads / threads);
     }
+    static constexpr int64_t kMostCooperativeThreads = 4096;
 };
 
 // Work expected to take less than what handing it to the executor and the pool costs (their

@@ -51,7 +51,9 @@ void FiberStacks::reserve(int count, size_t usable_bytes) {
         if (::mprotect(base_ + size_t(i) * slot_ + guard_, usable, PROT_READ | PROT_WRITE) != 0) {
             ::munmap(base_, mapped_);
             base_ = nullptr;
-            raise(ErrorKind::OutOfMemory, "cannot map %d fiber stacks of %zu KiB for the cpu backend", count, usable >> 10);
+            // (each stack between guard pages is a mapping of its own: the count may be what ran out)
+            raise(ErrorKind::OutOfMemory, "cannot map %d fiber stacks of %zu KiB for the cpu backend (out of memory, or "
+                  "of the process's memory mappings: vm.max_map_count)", count, usable >> 10);
         }
     }
     usable_ = usable;

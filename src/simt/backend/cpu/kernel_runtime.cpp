@@ -103,6 +103,7 @@ void run_grid(LaunchState* state, const cpu_abi::Launch* launch, int64_t blocks,
         state->fail(e.what());
         return;
     }
+    std::vector<Status> status(size_t(blocks), Status::AtGridBarrier);  // (before sigsetjmp: a longjmp skips no destructor)
     OverflowCatcher& catcher = OverflowCatcher::current();
     volatile int64_t running = 0;  // (read after a longjmp)
     if (sigsetjmp(catcher.jump, 1)) {
@@ -112,7 +113,6 @@ void run_grid(LaunchState* state, const cpu_abi::Launch* launch, int64_t blocks,
                            kernel->name, grid[size_t(running)]->stacks().usable_bytes() >> 10));
         return;
     }
-    std::vector<Status> status(size_t(blocks), Status::AtGridBarrier);
     for (bool first = true;; first = false) {
         for (int64_t b = 0; b < blocks; ++b) {
             running = b;
@@ -179,9 +179,9 @@ void rt_run_fibers(const cpu_abi::Launch* launch, int64_t begin, int64_t end, co
 // header it could not read). The launch fails, naming what happened, instead of crashing.
 void unseen_wait(cpu_abi::Ctx* ctx, const char* what) {
     LaunchState::of(ctx->launch)
-        ->fail(std::string("a ") + what + " ran in a kernel whose threads simt runs one after another: it found none in the "
-               "kernel's code or in the CUDA C++ files it reads (one in a header it cannot see?), so it cannot make the "
-               "threads wait for each other");
+        ->fail(std::string("a ") + what + " ran where simt runs a block's threads one after another: it did not see this "
+               "call in the kernel's code or in the CUDA C++ files it reads (is it in a header simt cannot see?), so it "
+               "cannot make the threads wait for each other");
 }
 
 int32_t rt_barrier(cpu_abi::Ctx* ctx, int32_t site, int32_t op, int32_t predicate) noexcept {
