@@ -359,8 +359,8 @@ def test_a_barrier_in_a_header_simt_cannot_see_is_an_error_not_a_crash(rng, tmp_
     out = simt.empty(64, np.float32)
     simt._simt._record_cuda_sources(False)  # (the session's NVRTC check would not find the header either)
     try:
-        with pytest.raises(RuntimeError, match=r"barrier \(__syncthreads\) ran in a kernel whose threads simt "
-                                                       r"runs one after another.*header it cannot see"):
+        with pytest.raises(RuntimeError, match=r"barrier \(__syncthreads\) ran where simt runs a block's threads "
+                                                       r"one after another.*in a header simt cannot see"):
             k((1,), (64,), (x, out))
             simt.cuda.synchronize()
     finally:
