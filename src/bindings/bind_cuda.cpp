@@ -159,7 +159,7 @@ void bind_cuda(nb::module_& m) {
         return by_specialization(d, [&](const CompiledKernel& k) -> int64_t {
             if (!k.loaded) return 0;
             nb::gil_scoped_release release;
-            return k.loaded->max_cooperative_blocks(threads, dynamic_shared_bytes);
+            return backend().max_cooperative_blocks(*k.loaded, threads, dynamic_shared_bytes);
         });
     });
 

@@ -14,9 +14,9 @@ def make_module():
     mod._simt_compat_numba = True  # kernels read numba.cuda and numba.int32 ... (cuda/_resolve.py)
     # numba's type objects: dtypes for NumPy and kernels, signatures when called with types (void(float32[:]))
     from simt.cuda import numba_types
-    for name in numba_types.__all__:
-        if name not in ("ArrayType", "CPointer", "Signature", "ScalarType", "signature_text"):
-            setattr(mod, name, getattr(numba_types, name))
+    for name, value in vars(numba_types).items():
+        if isinstance(value, numba_types._Type):  # (float32, void, voidptr, ...: not the classes)
+            setattr(mod, name, value)
     mod.types = numba_types
     # numba's settings (scripts set e.g. CUDA_LOW_OCCUPANCY_WARNINGS): accepted, with no effect on simt.
     mod.config = types.SimpleNamespace(CUDA_LOW_OCCUPANCY_WARNINGS=1, CUDA_WARN_ON_IMPLICIT_COPY=1)

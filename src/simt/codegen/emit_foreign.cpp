@@ -113,9 +113,7 @@ std::string Emitter::linked_code() {
 std::vector<std::string> Emitter::linked_include_options() const {
     std::vector<std::string> out;
     for (const LinkedSource& s : unit_.linked_sources) {
-        size_t slash = s.path.find_last_of('/');
-        std::string dir = slash == std::string::npos ? "." : s.path.substr(0, slash ? slash : 1);
-        std::string option = (target_ == Target::Cuda ? "--include-path=" : "-I") + dir;
+        std::string option = (target_ == Target::Cuda ? "--include-path=" : "-I") + directory_of(s.path);
         if (std::find(out.begin(), out.end(), option) == out.end()) out.push_back(option);
     }
     return out;

@@ -64,12 +64,9 @@ public:
     // Bytes of static shared memory the kernel declares (counted against the launch limit).
     int64_t static_shared_bytes = 0;
     // A kernel with grid barriers (cuda.cg): launched cooperatively, every block resident at
-    // once; a grid of more than max_cooperative_blocks() blocks is CUDA's
+    // once; a grid of more than Backend::max_cooperative_blocks() blocks is CUDA's
     // CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE.
     bool grid_sync = false;
-    // The most blocks of `threads` threads each (and `dynamic_shared_bytes` of dynamic shared
-    // memory) that can be resident at once on the current device: a cooperative launch's limit.
-    virtual int64_t max_cooperative_blocks(int64_t threads, int64_t dynamic_shared_bytes) = 0;
     // The byte size of each parameter where the backend can tell (raw CUDA C++ kernels: the
     // driver's parameter info, or the cpu entry's table); empty when unknown.
     virtual std::vector<int64_t> parameter_sizes() { return {}; }
@@ -130,6 +127,9 @@ public:
     // Kernels: compiles (through the disk cache) and loads generated source.
     virtual std::shared_ptr<LoadedKernel> load(const GeneratedSource& source, const CompileOptions& options) = 0;
     virtual void launch(LoadedKernel& kernel, const LaunchConfig& config, ArgumentPack& args) = 0;
+    // The most blocks of `kernel` with `threads` threads each (and `dynamic_shared_bytes` of
+    // dynamic shared memory) resident at once on the current device: a cooperative launch's limit.
+    virtual int64_t max_cooperative_blocks(LoadedKernel& kernel, int64_t threads, int64_t dynamic_shared_bytes) = 0;
 
     // Synchronization
     virtual void synchronize() = 0;  // waits for all work on the current device

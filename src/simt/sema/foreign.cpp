@@ -89,15 +89,6 @@ std::shared_ptr<const ForeignFunction> declare_foreign_function(const std::strin
     return f;
 }
 
-namespace {
-
-std::string directory_of(const std::string& path) {
-    size_t slash = path.find_last_of('/');
-    return slash == std::string::npos ? "." : path.substr(0, slash ? slash : 1);
-}
-
-}  // namespace
-
 void read_included_files(std::vector<LinkedSource>& sources) {
     std::vector<std::string> linked_dirs;
     for (const LinkedSource& s : sources) linked_dirs.push_back(directory_of(s.path));

@@ -13,11 +13,6 @@ namespace {
 
 constexpr size_t kMostFiles = 1000;  // (a bound on what one text may pull in)
 
-std::string directory_of(const std::string& path) {
-    size_t slash = path.find_last_of('/');
-    return slash == std::string::npos ? "." : path.substr(0, slash ? slash : 1);
-}
-
 bool read_regular_file(const std::string& path, std::string* text) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec)) return false;
@@ -30,6 +25,11 @@ bool read_regular_file(const std::string& path, std::string* text) {
 }
 
 }  // namespace
+
+std::string directory_of(const std::string& path) {
+    size_t slash = path.find_last_of('/');
+    return slash == std::string::npos ? "." : path.substr(0, slash ? slash : 1);
+}
 
 IncludedFiles read_included_files(const std::string& text, const std::string& dir,
                                   const std::vector<std::string>& include_dirs) {

@@ -22,6 +22,9 @@ struct IncludedFiles {
 IncludedFiles read_included_files(const std::string& text, const std::string& dir,
                                   const std::vector<std::string>& include_dirs);
 
+// The directory of a file's path ("." for a bare name): where its #include "..." looks first.
+std::string directory_of(const std::string& path);
+
 // A comment line naming the digest of the files' paths and texts ("" for none): put in a
 // kernel's source, it makes the source, and so its cache keys, change when one of them does.
 std::string included_files_comment(const std::vector<IncludedFile>& files);

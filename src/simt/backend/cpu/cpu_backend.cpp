@@ -58,24 +58,12 @@ public:
     std::atomic<int> inline_overruns{0};
     std::atomic<bool> never_inline{false};
     const int64_t* (*parameter_table)() = nullptr;  // raw CUDA C++ kernels: {count, size...}
-    int multiprocessors = 1;  // of the modelled device (its cooperative launch limit)
 
     std::vector<int64_t> parameter_sizes() override {
         if (!parameter_table) return {};
         const int64_t* t = parameter_table();
         return std::vector<int64_t>(t + 1, t + 1 + t[0]);
     }
-    // As a Hopper multiprocessor holds them: 2048 threads, 32 blocks and 228 KiB of shared
-    // memory each; and 4096 threads in all, as the blocks of a cooperative launch run at once here,
-    // each thread a fiber with its own stack (two memory mappings: the process has ~65000).
-    int64_t max_cooperative_blocks(int64_t threads, int64_t dynamic_shared_bytes) override {
-        if (threads <= 0 || threads > 1024 || dynamic_shared_bytes < 0) raise_cuda_error(kCudaErrorInvalidValue);
-        int64_t per_sm = std::min<int64_t>(32, 2048 / threads);
-        const int64_t shared = (static_shared_bytes + 15) / 16 * 16 + dynamic_shared_bytes;
-        if (shared > 0) per_sm = std::min<int64_t>(per_sm, (228 << 10) / shared);
-        return std::min<int64_t>(per_sm * multiprocessors, kMostCooperativeThreads / threads);
-    }
-    static constexpr int64_t kMostCooperativeThreads = 4096;
 };
 
 // Work expected to take less than what handing it to the executor and the pool costs (their
@@ -310,7 +298,6 @@ public:
         kernel->local_bytes = source.local_bytes;
         kernel->prints = source.prints;
         kernel->grid_sync = source.grid_sync;
-        kernel->multiprocessors = std::max(1, properties(0).multiprocessors);
         if (!source.parameter_table.empty()) {
             kernel->parameter_table = reinterpret_cast<const int64_t* (*)()>(::dlsym(kernel->handle, source.parameter_table.c_str()));
             if (!kernel->parameter_table)
@@ -321,11 +308,10 @@ public:
     }
 
     void launch(LoadedKernel& k, const LaunchConfig& c, ArgumentPack& args) override {
-        static const DeviceProperties limits = properties(0);  // computing them reads sysfs: once only
-        check_launch_limits(c, limits, k.static_shared_bytes);
+        check_launch_limits(c, limits(), k.static_shared_bytes);
         auto* kernel = static_cast<CpuKernel*>(&k);
         const int64_t blocks = c.grid.count();
-        if (k.grid_sync && blocks > k.max_cooperative_blocks(c.block.count(), c.dynamic_shared_bytes))
+        if (k.grid_sync && blocks > max_cooperative_blocks(k, c.block.count(), c.dynamic_shared_bytes))
             raise_cuda_error(kCudaErrorCooperativeLaunchTooLarge);
         const double threads = double(blocks) * double(c.block.count());
         // Kernels run on the caller's thread only when measured to be short; one that then takes
@@ -355,6 +341,23 @@ public:
         submit(c.stream, [this, kernel, state, record, pack, describe, blocks, threads, submitted_ms] {
             execute(*kernel, *state, *record, *pack, describe, blocks, threads, submitted_ms);
         });
+    }
+
+    // As a Hopper multiprocessor holds them: 2048 threads, 32 blocks and 228 KiB of shared memory
+    // each; and 4096 threads in all, as the blocks of a cooperative launch run at once here, each
+    // thread a fiber with its own stack (two memory mappings: a process has ~65000).
+    int64_t max_cooperative_blocks(LoadedKernel& k, int64_t threads, int64_t dynamic_shared_bytes) override {
+        if (threads <= 0 || threads > 1024 || dynamic_shared_bytes < 0) raise_cuda_error(kCudaErrorInvalidValue);
+        int64_t per_sm = std::min<int64_t>(32, 2048 / threads);
+        const int64_t shared = (k.static_shared_bytes + 15) / 16 * 16 + dynamic_shared_bytes;
+        if (shared > 0) per_sm = std::min<int64_t>(per_sm, (228 << 10) / shared);
+        return std::min<int64_t>(per_sm * limits().multiprocessors, kMostCooperativeThreads / threads);
+    }
+    static constexpr int64_t kMostCooperativeThreads = 4096;
+
+    const DeviceProperties& limits() {
+        static const DeviceProperties p = properties(0);  // computing them reads sysfs: once only
+        return p;
     }
 
     static void begin_launch(cpu::LaunchState& state, BoundsErrorRecord& record, const LaunchConfig& c) {

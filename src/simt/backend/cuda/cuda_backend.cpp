@@ -58,8 +58,6 @@ struct DeviceState {
 };
 
 // A kernel compiled from generated source; loaded into each device's context on first use there.
-class CudaBackend;
-
 class CudaKernel : public LoadedKernel {
 public:
     explicit CudaKernel(size_t devices) : per_device(new PerDevice[devices]), num_devices(devices) {}
@@ -94,8 +92,6 @@ public:
         return r;
     }
     std::vector<int64_t> parameter_sizes() override;
-    CudaBackend* backend = nullptr;  // (the driver's occupancy query needs the function on the current device)
-    int64_t max_cooperative_blocks(int64_t threads, int64_t dynamic_shared_bytes) override;
     std::string assembly() const override {
         if (nvvm && nvvm_supports_arch(arch)) return nvvm_ptx(*nvvm, arch);  // what the GPU runs
         return compile_ptx_text(request(arch));
@@ -131,8 +127,6 @@ bool env_flag_on(const char* name) {
 }
 
 class CudaBackend : public Backend {
-    friend class CudaKernel;  // (its occupancy query: cooperative_blocks)
-
 public:
     CudaBackend(const cu::DriverApi& driver, int count) : d_(driver) {
         for (int i = 0; i < count; ++i) {
@@ -404,7 +398,6 @@ public:
         kernel->nvvm = source.nvvm;
         kernel->checked = options.bounds == BoundsMode::Checked || options.debug;  // (debug: asserts)
         kernel->grid_sync = source.grid_sync;
-        kernel->backend = this;
         DeviceState& s = bind();
         kernel->arch = s.arch;
         function_for(*kernel, s);  // compile errors surface here, as on the cpu backend
@@ -445,6 +438,18 @@ public:
         // non-blocking ones: arguments of a launch there are held until the stream passes it.
         // (Moved out only then: on other streams the pack keeps its capacity for the next launch.)
         if (!args.keep_alive.empty() && c.stream && is_non_blocking(c.stream)) defer_release(s, c.stream, args.keep_alive);
+    }
+
+    // The driver's occupancy of `k` times the multiprocessors of the current device.
+    int64_t max_cooperative_blocks(LoadedKernel& loaded, int64_t threads, int64_t dynamic_shared_bytes) override {
+        DeviceState& s = bind();
+        cu::Function f = function_for(static_cast<CudaKernel&>(loaded), s);
+        if (!d_.cuOccupancyMaxActiveBlocksPerMultiprocessor) raise_driver_error(cu::kErrorNotSupported);
+        if (threads <= 0 || threads > int64_t(s.props.max_threads_per_block) || dynamic_shared_bytes < 0)
+            raise_driver_error(cu::kErrorInvalidValue);
+        int per_sm = 0;
+        check(d_.cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f, int(threads), size_t(dynamic_shared_bytes)));
+        return int64_t(per_sm) * s.props.multiprocessors;
     }
 
     // The same for the buffers of a copy or fill (see launch above).
@@ -619,19 +624,6 @@ private:
         check(d_.cuMemPoolSetAttribute(s.pool, cu::kMemPoolAttrReleaseThreshold, &threshold));
         check(d_.cuStreamCreate(&s.aux, cu::kStreamNonBlocking));
         s.opened.store(true);
-    }
-
-    // The most blocks of a cooperative launch of `k` on the current device (the driver's occupancy
-    // times the multiprocessors).
-    int64_t cooperative_blocks(CudaKernel& k, int64_t threads, int64_t dynamic_shared_bytes) {
-        DeviceState& s = bind();
-        cu::Function f = function_for(k, s);
-        if (!d_.cuOccupancyMaxActiveBlocksPerMultiprocessor) raise_driver_error(cu::kErrorNotSupported);
-        if (threads <= 0 || threads > int64_t(s.props.max_threads_per_block) || dynamic_shared_bytes < 0)
-            raise_driver_error(cu::kErrorInvalidValue);
-        int per_sm = 0;
-        check(d_.cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f, int(threads), size_t(dynamic_shared_bytes)));
-        return int64_t(per_sm) * s.props.multiprocessors;
     }
 
     cu::Function function_for(CudaKernel& k, DeviceState& s) {
@@ -860,10 +852,6 @@ void set_reason(const std::string& why) {
 }
 
 // Parameter sizes from the driver (CUDA 12.4+), of the function loaded for any device.
-int64_t CudaKernel::max_cooperative_blocks(int64_t threads, int64_t dynamic_shared_bytes) {
-    return backend->cooperative_blocks(*this, threads, dynamic_shared_bytes);
-}
-
 std::vector<int64_t> CudaKernel::parameter_sizes() {
     const cu::DriverApi& d = driver();
     cu::Function f = nullptr;
