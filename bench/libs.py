@@ -164,6 +164,9 @@ class Simt(Library):
             return getattr(s, name)
         if name in ("algo_reduce", "algo_scan"):
             return self._compute_op(name)
+        if name == "fused_dot":
+            self._probe("simt.fuse with a reduction", lambda: s.fuse(lambda x: s.sum(x * x))(s.ones(4)))
+            return s.fuse(_fused_dot(s))
         if name in ("tile_add", "tile_softmax", "tile_matmul", "tile_matmul_large"):
             from . import tile_kernels as tk
             return {"tile_add": tk.launch_add, "tile_softmax": tk.launch_softmax, "tile_matmul": tk.launch_matmul,
@@ -197,6 +200,13 @@ class Simt(Library):
         return _JitLaunchKit(self.kernels(), self.asarray, self.synchronize)
 
 
+def _fused_dot(xp):
+    """sum(x * y) as a named function (cupy.fuse names its kernel after the function: not a lambda)."""
+    def fused_dot(x, y):
+        return xp.sum(x * y)
+    return fused_dot
+
+
 class Numpy(Library):
     name = "numpy"
     on_device = False
@@ -227,7 +237,7 @@ class Numpy(Library):
     def _op_table(self):
         return {"vecadd": lambda a, b, c: np.add(a, b, out=c), "copy": lambda a, c: np.copyto(c, a),
                 "add": np.add, "sum": np.sum, "cumsum": np.cumsum, "matmul": np.matmul, "sort": np.sort,
-                "algo_reduce": np.sum, "algo_scan": np.cumsum,
+                "algo_reduce": np.sum, "algo_scan": np.cumsum, "fused_dot": np.dot,
                 "tile_add": lambda a, b, c: np.add(a, b, out=c), "tile_matmul": np.matmul, "tile_matmul_large": np.matmul,
                 "tile_softmax": lambda x: _softmax(np, x)}
 
@@ -338,7 +348,7 @@ class Cupy(Library):
         cp = self.cupy
         return {"vecadd": lambda a, b, c: cp.add(a, b, out=c), "copy": lambda a, c: cp.copyto(c, a),
                 "add": cp.add, "sum": cp.sum, "cumsum": cp.cumsum, "matmul": cp.matmul, "sort": cp.sort,
-                "algo_reduce": cp.sum, "algo_scan": cp.cumsum,
+                "algo_reduce": cp.sum, "algo_scan": cp.cumsum, "fused_dot": cp.fuse(_fused_dot(cp)),
                 # what a CuPy user writes for the tile workload's kernels
                 "tile_add": lambda a, b, c: cp.add(a, b, out=c), "tile_matmul": cp.matmul, "tile_matmul_large": cp.matmul,
                 "tile_softmax": lambda x: _softmax(cp, x)}
@@ -391,6 +401,7 @@ class Torch(Library):
         return {"vecadd": lambda a, b, c: t.add(a, b, out=c), "copy": lambda a, c: c.copy_(a),
                 "add": t.add, "sum": t.sum, "cumsum": lambda a: t.cumsum(a, 0), "matmul": t.matmul,
                 "sort": lambda a: t.sort(a).values, "algo_reduce": t.sum, "algo_scan": lambda a: t.cumsum(a, 0),
+                "fused_dot": t.dot,
                 "tile_add": lambda a, b, c: t.add(a, b, out=c), "tile_matmul": t.matmul, "tile_matmul_large": t.matmul,
                 "tile_softmax": lambda x: t.softmax(x, 1)}
 

@@ -1,4 +1,5 @@
-"""Bandwidth over vector sizes: the seed's vecadd kernel, elementwise a + b, sum, cumsum (float64 and float32)."""
+"""Bandwidth over vector sizes: the seed's vecadd kernel, elementwise a + b, sum, cumsum (float64 and float32),
+a fused sum of products."""
 import numpy as np
 
 from ..measure import ArrayCase, close_enough
@@ -55,6 +56,12 @@ def _sum_case(ctx, n, dtype):
                      lambda r, e: close_enough(r, e, _order_tolerance(n, dtype)))
 
 
+def _fused_dot_case(ctx, n, dtype):
+    a, b = _inputs(ctx, n, 2, dtype)
+    return ArrayCase("fused_dot", [a, b], np.dot(a.astype(np.float64), b), 2 * a.nbytes, gbps,
+                     lambda r, e: close_enough(r, e, _order_tolerance(n, dtype)))
+
+
 def _cumsum_case(ctx, n, dtype):
     a, = _inputs(ctx, n, 1, dtype)
     return ArrayCase("cumsum", [a], np.cumsum(a, dtype=np.float64), 2 * a.nbytes, gbps,
@@ -78,6 +85,8 @@ _ARRAY_SWEEPS = [
     ("scan", "Scan cumsum(a), float64", " Bytes: input read plus output written.", _cumsum_case, np.float64, False),
     ("reduction32", "Reduction sum(a), float32", " Bytes: the input once.", _sum_case, np.float32, True),
     ("scan32", "Scan cumsum(a), float32", " Bytes: input read plus output written.", _cumsum_case, np.float32, True),
+    ("fused_dot", "Fused reduction sum(a * b), float32 (simt.fuse and cupy.fuse; PyTorch and NumPy: dot)",
+     " Bytes: both inputs once.", _fused_dot_case, np.float32, False),
     ("algo_reduce", "simt.compute.reduce_into(a, PLUS), float32 (beside the others' sum)", " Bytes: the input once.",
      lambda ctx, n, dtype: _renamed(_sum_case(ctx, n, dtype), "algo_reduce"), np.float32, False),
     ("algo_scan", "simt.compute.inclusive_scan(a, PLUS), float32 (beside the others' cumsum)",

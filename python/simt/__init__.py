@@ -23,7 +23,7 @@ from ._ndarray import ndarray  # noqa: E402
 from . import _ndarray_protocols  # noqa: E402,F401  (format, pickle, copy, .data, .view)
 from .cuda import get_default_memory_pool, get_default_pinned_memory_pool  # noqa: E402
 from ._ufuncs import *  # noqa: E402,F401,F403  (simt.add, simt.sqrt, ..., simt.where, simt.clip, simt.round)
-from . import _ufunc_methods  # noqa: E402,F401  (ufunc.reduce, accumulate, outer, at)
+from . import _ufunc_methods, _ufunc_reduceat  # noqa: E402,F401  (ufunc.reduce, accumulate, outer, at, reduceat)
 from ._manipulation import (arange, ascontiguousarray, asfortranarray, astype, atleast_1d, atleast_2d,  # noqa: E402
                             atleast_3d, broadcast_arrays, broadcast_shapes, broadcast_to, column_stack, concatenate,
                             copy, dstack, expand_dims, eye, hstack, identity, imag, linspace, moveaxis, ravel,
@@ -68,7 +68,14 @@ from ._numpy_extras import (acos, acosh, angle, append, asin, asinh, atan, atan2
                             tensordot, tri, unravel_index, vdot)
 from ._numpy_extras2 import *  # noqa: E402,F401,F403  (choose ... roots: NumPy's second batch, _numpy_extras2/3.py)
 from . import _array_function, _dtype_queries, _interop, _matmul, _reductions, _selection, _sorting  # noqa: E402
-from . import fft, linalg, testing  # noqa: E402,F401
+from ._numpy_extras5 import broadcast, diagflat, require, trapz  # noqa: E402
+from ._histogramdd import histogramdd  # noqa: E402
+from ._index_tricks import c_, r_  # noqa: E402
+from ._npy_files import load, save, savez, savez_compressed  # noqa: E402
+# (the poly* functions again: their forms that take and give poly1d objects)
+from ._poly1d import poly1d, polyadd, polyder, polyint, polymul, polysub, polyval, roots  # noqa: E402,F811
+from ._ndarray_extras import flatiter  # noqa: E402  (ndarray.flat, .mT, tobytes, tofile, dump(s), choose)
+from . import fft, lib, linalg, testing  # noqa: E402,F401
 from .linalg import matrix_transpose, vecdot  # noqa: E402,F401  (NumPy 2's top-level names)
 
 _reductions._attach_methods(ndarray)

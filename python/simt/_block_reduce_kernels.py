@@ -10,7 +10,7 @@ import numpy as np
 
 from ._kernelgen import type_name, u64, unravel
 from ._reduce_kernels import (ARG_OPS, ReduceSpec, _as_partial, _element, _fold, _identity, _replace_test,
-                              store_result, strided_loop)
+                              premap_lines, premap_params, store_result, strided_loop)
 
 _INT64_MAX = "np.int64(9223372036854775807)"
 FULL_MASK = "0xffffffff"
@@ -102,7 +102,7 @@ def block_reduce_source(bspec):
     K = spec.kept
     E = max(1, spec.unroll)
     is_arg = spec.op in ARG_OPS
-    params = ["x"] + (["xi"] if is_arg and spec.partial_input else [])
+    params = ["x"] + (["xi"] if is_arg and spec.partial_input else []) + premap_params(spec)
     if spec.op == "sumsq" and not spec.partial_input:
         params.append("m")
     params.append("out")
@@ -114,7 +114,7 @@ def block_reduce_source(bspec):
     acc = spec.acc_dtype
     if acc.kind == "c":
         acc = np.dtype(acc.char.lower())  # the component type (complex64 -> float32)
-    L = [f"def simt_block_reduce({', '.join(params)}):",
+    L = [f"def simt_block_reduce({', '.join(params)}):"] + premap_lines(spec, "    ") + [
          f"    sh = cuda.shared.array({shared_len}, {type_name(acc)})"]
     if acc != spec.acc_dtype:
         L.append(f"    shm = cuda.shared.array({shared_len}, {type_name(acc)})")

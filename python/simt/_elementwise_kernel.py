@@ -172,7 +172,9 @@ class ElementwiseKernel:
             ref = f"_p_{p.name}[i]" if contiguous else f"*({'const ' if k < nin else ''}{c}*)(_p_{p.name} + _off_{p.name})"
             loop.append(f"        {'const ' if k < nin else ''}{c}{'' if k < nin else '&'} {p.name} = {ref};")
         loop += ["        {", "            " + self.operation + ";", "        }", "    }"]
-        return "\n".join([self.preamble, RAW_VIEW, typedefs(types),
+        headers = kp.headers_for(list(dtypes) + list(types.values()),
+                                 (self.operation, self.preamble, self.loop_prep, self.after_loop))
+        return "\n".join([headers + self.preamble, RAW_VIEW, typedefs(types),
                           f'extern "C" __global__ void {self.name}({", ".join(sig)}) {{',
                           *body, "    simt_index _ind = {_n};", "    (void)_ind;", self.loop_prep, *loop,
                           self.after_loop, "}", ""])

@@ -14,7 +14,7 @@ import re
 
 import numpy as np
 
-from . import _dtypes, _simt
+from . import _dtypes, _fused_reduce, _simt
 from ._ndarray import ndarray
 
 _HOST_DATA = ("simt arrays never combine with host (NumPy) arrays implicitly; copy it to the device with "
@@ -46,8 +46,11 @@ class _Value:
 
     __array_priority__ = 1000
 
-    def __init__(self, trace, code, dtype=None, weak=None):
+    # _stage: 0 for values computed from the array arguments, 1 for values computed from a
+    # reduction's result, None for values of scalars and constants only (they go with either).
+    def __init__(self, trace, code, dtype=None, weak=None, stage=None, argument=None):
         self._trace, self._code, self._dtype, self._weak = trace, code, dtype, weak
+        self._stage, self._argument = stage, argument  # (argument: its index, for in-place updates)
 
     @property
     def dtype(self):
@@ -66,6 +69,19 @@ class _Value:
         if method != "__call__" or kwargs:
             return NotImplemented
         return self._trace.apply(ufunc.__name__, inputs)
+
+    # simt's reductions (simt.sum(v), v.sum(), numpy.sum(v)) called on a traced value land here.
+    def _simt_fusion_reduce(self, fname, axis, dtype, out, keepdims, initial, where):
+        if out is not None or initial is not None or where is not True:
+            raise TypeError(f"simt.fuse: out=, initial= and where= of simt.{fname} are not supported inside fused "
+                            "functions")
+        return self._trace.reduce(self, fname, axis, dtype, keepdims)
+
+    def __array_function__(self, func, types, args, kwargs):
+        from . import _reductions
+        if func.__name__ not in _fused_reduce.FUSABLE:
+            return NotImplemented
+        return getattr(_reductions, func.__name__)(*args, **kwargs)
 
     def astype(self, dtype, copy=True):
         return self._trace.cast(self, _dtypes.normalize(dtype))
@@ -105,11 +121,32 @@ def _binary(name, reflected=False):
     return method
 
 
+def _in_place(name):
+    def method(self, other):
+        return self._trace.update(self, self._trace.apply(name, (self, other)))
+    return method
+
+
+def _reduction_method(fname):
+    def method(self, axis=None, dtype=None, out=None, keepdims=False, **kwargs):
+        from . import _reductions
+        if fname in ("min", "max", "all", "any"):  # (no dtype parameter: NumPy's second one is out)
+            if dtype is not None and out is None:
+                dtype, out = None, dtype
+            return getattr(_reductions, fname)(self, axis, out=out, keepdims=keepdims, **kwargs)
+        return getattr(_reductions, fname)(self, axis, dtype, out, keepdims, **kwargs)
+    method.__name__ = fname
+    return method
+
+
 for _op, _ufunc in {"add": "add", "sub": "subtract", "mul": "multiply", "truediv": "true_divide",
                     "floordiv": "floor_divide", "mod": "remainder", "pow": "power", "lshift": "left_shift",
                     "rshift": "right_shift", "and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor"}.items():
     setattr(_Value, f"__{_op}__", _binary(_ufunc))
     setattr(_Value, f"__r{_op}__", _binary(_ufunc, reflected=True))
+    setattr(_Value, f"__i{_op}__", _in_place(_ufunc))
+for _fname in ("sum", "prod", "min", "max", "all", "any", "mean"):
+    setattr(_Value, _fname, _reduction_method(_fname))
 for _op, _ufunc in {"lt": "less", "le": "less_equal", "gt": "greater", "ge": "greater_equal", "eq": "equal",
                     "ne": "not_equal"}.items():
     setattr(_Value, f"__{_op}__", _binary(_ufunc))
@@ -141,6 +178,16 @@ class _Trace:
     def __init__(self):
         self.lines = []
         self.count = itertools.count()
+        self.reduction = None  # (FusedReduction, the number of lines before it): simt.sum(...) and co.
+        self.updates = {}      # argument index -> its new value (x += ...)
+
+    @staticmethod
+    def _stage_of(values, what):
+        stages = {v._stage for v in values} - {None}
+        if len(stages) > 1:
+            raise TypeError(f"simt.fuse: {what} combines a reduction's result with the arrays it reduces; a fused "
+                            "function may compute on its arrays, reduce once, and compute on the reduced values")
+        return stages.pop() if stages else None
 
     def value(self, v):
         if isinstance(v, _Value):
@@ -154,6 +201,7 @@ class _Trace:
 
     def apply(self, name, args):
         values = [self.value(a) for a in args]
+        stage = self._stage_of(values, f"simt.{name}")
         in_types, uncast, out, body = _simt._resolve_for_fusion(name, [v._spec() for v in values])
         n = next(self.count)
         prefix = f"o{n}_"
@@ -162,18 +210,51 @@ class _Trace:
             self.lines.append(f"{prefix}x{k} = {code}")
         self.lines.extend(_BODY_NAMES.sub(lambda m: prefix + m.group(1), body).splitlines())
         self.lines.append(f"v{n} = {out.name}({prefix}y0)")
-        return _Value(self, f"v{n}", dtype=out)
+        return _Value(self, f"v{n}", dtype=out, stage=stage)
 
     def part(self, v, which):
         n = next(self.count)
         self.lines.append(f"v{n} = ({v._code}).{which}")
-        return _Value(self, f"v{n}", dtype=np.dtype(np.float32 if v.dtype == np.complex64 else np.float64))
+        return _Value(self, f"v{n}", dtype=np.dtype(np.float32 if v.dtype == np.complex64 else np.float64),
+                      stage=v._stage)
 
     def cast(self, v, dtype):
         n = next(self.count)
         code = f"({v._code}).real" if v.dtype.kind == "c" and dtype.kind != "c" else v._code
         self.lines.append(f"v{n} = {dtype.name}({code})" if dtype.kind != "b" else f"v{n} = ({code}) != 0")
-        return _Value(self, f"v{n}", dtype=dtype)
+        return _Value(self, f"v{n}", dtype=dtype, stage=v._stage)
+
+    def reduce(self, v, fname, axis, dtype, keepdims):
+        """A reduction of v: later statements compute on its result (stage 1)."""
+        if fname not in _fused_reduce.FUSABLE:
+            raise TypeError(f"simt.{fname}() is not supported inside a simt.fuse function; fused functions reduce "
+                            f"with {', '.join(sorted(_fused_reduce.FUSABLE))}")
+        if self.reduction is not None:
+            raise TypeError(f"simt.fuse: simt.{fname}() is a second reduction; a fused function may reduce once")
+        if v._stage != 0:
+            raise TypeError(f"simt.fuse: simt.{fname}() needs a value computed from the fused function's array "
+                            "arguments")
+        if self.updates:
+            raise TypeError("simt.fuse: a fused function cannot both update arguments in place and reduce")
+        body = "\n".join(self.lines + [f"y0 = {v._code}"])
+        reduction = _fused_reduce.FusedReduction(fname, axis, dtype, keepdims, body, v.dtype)
+        self.reduction = (reduction, len(self.lines))
+        return _Value(self, "r0", dtype=reduction.result_dtype, stage=1)
+
+    def update(self, target, value):
+        """`target op= value` for an argument array: the kernel writes the value (cast to the
+        argument's dtype, as NumPy's in-place operators do) into that argument."""
+        if target._argument is None or target._stage != 0:
+            raise TypeError("simt.fuse: in-place operators (x += ...) can update only the fused function's array "
+                            "arguments")
+        if self.reduction is not None:
+            raise TypeError("simt.fuse: a fused function cannot both reduce and update arguments in place")
+        if not np.can_cast(value.dtype, target.dtype, "same_kind"):
+            raise TypeError(f"simt.fuse: cannot update argument {target._argument + 1} of dtype {target.dtype} in "
+                            f"place with a {value.dtype} value (casting rule 'same_kind')")
+        new = value if value.dtype == target.dtype and value._weak is None else self.cast(value, target.dtype)
+        self.updates[target._argument] = new
+        return _Value(self, new._code, dtype=target.dtype, stage=0, argument=target._argument)
 
 
 class Fusion:
@@ -190,23 +271,73 @@ class Fusion:
         trace = _Trace()
         inputs = []
         for i, (kind, info) in enumerate(key):
-            inputs.append(_Value(trace, f"x{i}", weak=info) if kind == "weak" else _Value(trace, f"x{i}", dtype=info))
+            if kind == "weak":
+                inputs.append(_Value(trace, f"x{i}", weak=info))
+            else:
+                inputs.append(_Value(trace, f"x{i}", dtype=info, stage=0 if kind == "array" else None,
+                                     argument=i if kind == "array" else None))
         result = self.func(*inputs)
-        outputs = list(result) if isinstance(result, tuple) else [result]
-        if not outputs:
+        if result is None and not trace.updates:
+            raise TypeError(f"simt.fuse: {self.__name__} returned None and updated no argument in place")
+        outputs = [] if result is None else list(result) if isinstance(result, tuple) else [result]
+        if not outputs and not trace.updates:
             raise TypeError(f"simt.fuse: {self.__name__} must return at least one value")
         out_values = [trace.value(o) for o in outputs]
-        body = trace.lines + [f"y{j} = {v._code}" for j, v in enumerate(out_values)]
         in_types = [_WEAK_DEFAULT[info] if kind == "weak" else info for kind, info in key]
-        plan = (len(self._plans), in_types, [v.dtype for v in out_values], "\n".join(body), isinstance(result, tuple))
+        if trace.reduction is not None:
+            return self._reduction_plan(key, trace, out_values, in_types, isinstance(result, tuple))
+        updated = sorted(trace.updates)
+        out_values += [trace.updates[i] for i in updated]
+        body = trace.lines + [f"y{j} = {v._code}" for j, v in enumerate(out_values)]
+        out_types = [v.dtype for v in out_values[:len(outputs)]] + [key[i][1] for i in updated]
+        returns = "none" if result is None else "tuple" if isinstance(result, tuple) else "one"
+        plan = ("elementwise", len(self._plans), in_types, out_types, "\n".join(body), returns, updated)
+        self._plans[key] = plan
+        return plan
+
+    def _reduction_plan(self, key, trace, out_values, in_types, multiple):
+        """The plan of a fused function with a reduction: its statements after the reduction run as
+        an elementwise kernel over the reduced values (r0 -> x0) and the scalar arguments."""
+        reduction, start = trace.reduction
+        for v in out_values:
+            if v._stage == 0:
+                raise TypeError(f"simt.fuse: {self.__name__} returns a value of the arrays it reduces beside the "
+                                "reduction's result; return only values computed from the reduced values")
+        post = trace.lines[start:]
+        post_plan = None
+        if post or [v._code for v in out_values] != ["r0"]:
+            scalars = [i for i, (kind, _) in enumerate(key) if kind != "array"]
+            names = {"r0": "x0"} | {f"x{i}": f"x{k + 1}" for k, i in enumerate(scalars)}
+            body = [f"y{j} = {v._code}" for j, v in enumerate(out_values)]
+            body = _fused_reduce.rename_operands("\n".join(post + body), names)
+            post_plan = (len(self._plans), [reduction.result_dtype] + [in_types[i] for i in scalars],
+                         [v.dtype for v in out_values], body, scalars)
+        plan = ("reduction", reduction, in_types, post_plan, multiple)
         self._plans[key] = plan
         return plan
 
     def __call__(self, *args):
         key = tuple(_describe_argument(a, i + 1, f"fused function {self.__name__}") for i, a in enumerate(args))
         plan = self._plans.get(key) or self._plan(key)
-        loop_id, in_types, out_types, body, multiple = plan
-        outs = self._kernel(loop_id, in_types, [True] * len(in_types), out_types, body, list(args))
+        if plan[0] == "reduction":
+            return self._reduce(plan, args)
+        _, loop_id, in_types, out_types, body, returns, updated = plan
+        outs = None
+        if updated:
+            outs = [None] * (len(out_types) - len(updated)) + [args[i] for i in updated]
+        outs = self._kernel(loop_id, in_types, [True] * len(in_types), out_types, body, list(args), outs)
+        if returns == "none":
+            return None
+        return tuple(outs[:len(out_types) - len(updated)]) if returns == "tuple" else outs[0]
+
+    def _reduce(self, plan, args):
+        _, reduction, in_types, post_plan, multiple = plan
+        reduced = reduction(args, in_types)
+        if post_plan is None:
+            return (reduced,) if multiple else reduced
+        loop_id, post_types, out_types, body, scalars = post_plan
+        outs = self._kernel(loop_id, post_types, [True] * len(post_types), out_types, body,
+                            [reduced] + [args[i] for i in scalars])
         return tuple(outs) if multiple else outs[0]
 
     def _sources(self):

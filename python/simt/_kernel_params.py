@@ -13,6 +13,9 @@ _CTYPES = {
     np.dtype(np.int32): "int", np.dtype(np.int64): "long long", np.dtype(np.uint8): "unsigned char",
     np.dtype(np.uint16): "unsigned short", np.dtype(np.uint32): "unsigned int",
     np.dtype(np.uint64): "unsigned long long", np.dtype(np.float32): "float", np.dtype(np.float64): "double",
+    # (CuPy's spellings, from simt's <cupy/float16.cuh> and <cupy/complex.cuh>: see headers_for)
+    np.dtype(np.float16): "float16", np.dtype(np.complex64): "complex<float>",
+    np.dtype(np.complex128): "complex<double>",
 }
 _NAME = re.compile(r"[A-Za-z_]\w*$")
 RESERVED = {"i", "_ind"}
@@ -27,8 +30,21 @@ def ctype(dtype, where):
     c = _CTYPES.get(np.dtype(dtype))
     if c is None:
         raise TypeError(f"{where}: {np.dtype(dtype)} has no C++ type in simt's user kernels "
-                        "(bool, integers, float32 and float64)")
+                        "(bool, integers, float16, float32, float64, complex64 and complex128)")
     return c
+
+
+def headers_for(dtypes, snippets):
+    """The #include lines a user kernel needs: <cupy/complex.cuh> where a complex type is used
+    (or a snippet names `complex`), <cupy/float16.cuh> likewise for float16 / half."""
+    dtypes = {np.dtype(d) for d in dtypes}
+    text = "\n".join(snippets)
+    lines = []
+    if any(d.kind == "c" for d in dtypes) or re.search(r"\bcomplex\b", text):
+        lines.append("#include <cupy/complex.cuh>")
+    if np.dtype(np.float16) in dtypes or re.search(r"\b(float16|half|__half)\b", text):
+        lines.append("#include <cupy/float16.cuh>")
+    return "".join(line + "\n" for line in lines)
 
 
 class Param:

@@ -19,7 +19,13 @@ def _resolve(name):
         return describe(namespace[name])
     if name in ("min", "max", "abs", "range", "len", "int", "float", "bool", "complex"):
         return ("function", name)
+    if name in _DTYPE_NAMES:  # (casts such as float32(v) in simt.fuse's statements)
+        return describe(getattr(np, name))
     return ("undefined",)
+
+
+_DTYPE_NAMES = {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16", "float32",
+                "float64", "complex64", "complex128"}
 
 
 def kernel(name, source, boundscheck=None, max_registers=None):

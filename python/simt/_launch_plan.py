@@ -3,7 +3,8 @@ out a plan (layouts, pass shapes, kernel sources, grids) costs tens of microseco
 recording it once per input layout leaves each later call only its allocations and launches.
 
 A plan names its buffers by slot: slot 0 is the input (or a view of it), slot 1 the result (or a
-view of it), later slots are temporaries and views of them. Kernels get `Buf`s in place of arrays
+view of it), later slots are temporaries, views, and further inputs given to run() (arrays or
+scalars: a fused reduction's operands). Kernels get `Buf`s in place of arrays
 while recording; running the plan swaps in the real arrays."""
 import math
 
@@ -36,8 +37,8 @@ class Buf:
 
 class Plan:
     """Result shape and dtype, how to make each buffer, and the launches over them.
-    Buffer recipes: ("view", source_slot, shape, strides), ("empty", shape, dtype) or
-    ("zeros", shape, dtype)."""
+    Buffer recipes: ("view", source_slot, shape, strides), ("empty", shape, dtype),
+    ("zeros", shape, dtype) or ("input", k): run()'s k-th further input."""
 
     def __init__(self, result_shape, result_dtype):
         self.result_shape, self.result_dtype = tuple(result_shape), np.dtype(result_dtype)
@@ -56,6 +57,10 @@ class Plan:
         return self._add(("zeros" if zeroed else "empty", shape, dtype), shape, kg.c_strides(shape, dtype.itemsize),
                          dtype)
 
+    def input(self, k, shape=(), strides=(), dtype=np.uint8):
+        """run()'s k-th further input (k >= 0), with the layout its kernels see."""
+        return self._add(("input", int(k)), shape, strides, dtype)
+
     def view(self, buf, shape, strides):
         """Another layout of buf's memory (as kg.view)."""
         shape, strides = tuple(map(int, shape)), tuple(map(int, strides))  # checked once, here
@@ -71,15 +76,18 @@ class Plan:
         if nthreads > 0:
             self.launch(k, *kg.grid_1d(nthreads), *args)
 
-    def run(self, source):
+    def run(self, source, *inputs):
         """Makes the result and the other buffers and launches the kernels, on the current stream;
-        returns the result. `source` fills slot 0 (its layout as recorded)."""
+        returns the result. `source` fills slot 0 (its layout as recorded), `inputs` the slots
+        input() made."""
         result = ndarray(self.result_shape, self.result_dtype, "C")
         bufs = [source, result]
         for recipe in self.recipes[2:]:
             kind = recipe[0]
             if kind == "view":  # extents and strides were made ints when recorded
                 bufs.append(_simt._restride(bufs[recipe[1]], recipe[2], recipe[3], 0))
+            elif kind == "input":
+                bufs.append(inputs[recipe[1]])
             else:  # shapes and dtypes were normalized when recorded
                 buf = ndarray(recipe[1], recipe[2], "C")
                 if kind == "zeros":

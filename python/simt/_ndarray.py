@@ -124,10 +124,15 @@ class Flags:
         return "\n".join(f"  {key} : {getattr(self, name)}" for key, name in self._KEYS.items())
 
 
+def _base(self):
+    """NumPy's ndarray.base: the array whose memory this view shares (views of views name the
+    first array), None for an array with memory of its own. Views made by indexing, reshape,
+    transpose, ... record it (src/bindings/bind_views.cpp); so do view(), as_strided, ..."""
+    return vars(self).get("_base")
+
+
 def _flags(self):
-    # OWNDATA is not tracked: the C++ core shares one allocation between views without saying
-    # which array made it, and tracking views in Python made every index and reshape 2-3x slower.
-    return Flags(self._c_contiguous, self._f_contiguous, True)
+    return Flags(self._c_contiguous, self._f_contiguous, _base(self) is None)
 
 
 _squeeze, _transpose = ndarray.squeeze, ndarray.transpose
@@ -177,5 +182,6 @@ for _name, _fn in {
     setattr(ndarray, _name, _fn)
 ndarray.device = property(_device)
 ndarray.flags = property(_flags)
+ndarray.base = property(_base)
 ndarray.data_ptr = property(lambda self: self._ptr)
 ndarray.__module__ = "simt"

@@ -50,13 +50,19 @@ def _data(self):
     return MemoryPointer(self._ptr, _simt.current_device())
 
 
+def _viewing(self, view):
+    """`view` (of self's memory) with self's base, or self, as its base (ndarray.base)."""
+    view._base = vars(self).get("_base", self)
+    return view
+
+
 def _view(self, dtype=None, type=None):
     """The same memory as dtype `dtype` (NumPy's rules): the last axis rescales when the item size
     changes, which needs it contiguous and of a whole number of new items."""
     if type is not None or (isinstance(dtype, builtins.type) and issubclass(dtype, np.ndarray)):
         raise TypeError("simt ndarray.view() takes a dtype; views as other array classes are not supported")
     if dtype is None:
-        return _simt._foreign_array(self._ptr, self.shape, self.strides, self.dtype, self)
+        return _viewing(self, _simt._foreign_array(self._ptr, self.shape, self.strides, self.dtype, self))
     from ._dtypes import normalize
     new = normalize(np.dtype(dtype))
     old = self.dtype.itemsize
@@ -64,7 +70,7 @@ def _view(self, dtype=None, type=None):
         raise ValueError(f"a view as {new} would start at an address not aligned to {new.alignment} bytes; copy the "
                          "array first")
     if new.itemsize == old:
-        return _simt._foreign_array(self._ptr, self.shape, self.strides, new, self)
+        return _viewing(self, _simt._foreign_array(self._ptr, self.shape, self.strides, new, self))
     if self.ndim == 0:
         raise ValueError("Changing the dtype of a 0d array is only supported if the itemsize is unchanged")
     if self.shape[-1] != 1 and self.strides[-1] != old:
@@ -80,7 +86,7 @@ def _view(self, dtype=None, type=None):
         from ._creation import empty
         return empty(shape, new)
     strides = self.strides[:-1] + (new.itemsize,)
-    return _simt._foreign_array(self._ptr, shape, strides, new, self)
+    return _viewing(self, _simt._foreign_array(self._ptr, shape, strides, new, self))
 
 
 for _name, _fn in {"__format__": _format, "__reduce__": _reduce, "__copy__": lambda self: self.copy(order="K"),

@@ -363,7 +363,10 @@ def _pairs(x, ndim, what):
         raise ValueError(f"unable to broadcast {what} of shape {x.shape} to ({ndim}, 2)") from None
 
 
-_OTHER_PAD_MODES = ("linear_ramp", "maximum", "mean", "median", "minimum")
+# Each mode of pad and the keyword arguments it takes (NumPy's table).
+_PAD_KWARGS = {"constant": ("constant_values",), "edge": (), "empty": (), "wrap": (), "reflect": ("reflect_type",),
+               "symmetric": ("reflect_type",), "linear_ramp": ("end_values",), "maximum": ("stat_length",),
+               "mean": ("stat_length",), "median": ("stat_length",), "minimum": ("stat_length",)}
 
 
 def _mirror_index(mode, b, n, e):
@@ -381,20 +384,25 @@ def _mirror_index(mode, b, n, e):
     return np.where(j < n, j, 2 * n - 1 - j)
 
 
-def pad(array, pad_width, mode="constant", constant_values=0, reflect_type="even"):
+def pad(array, pad_width, mode="constant", **kwargs):
     """array padded along each axis by pad_width (before, after) elements: mode 'constant' fills
     constant_values, 'edge' repeats the edge elements, 'wrap', 'reflect' and 'symmetric' extend
-    the array periodically or mirrored ('empty' leaves them undefined). Axes are filled in
-    order, so corner regions take the last axis's values, as in NumPy."""
+    the array periodically or mirrored (reflect_type='odd': mirrored through the edge value),
+    'maximum', 'mean', 'median' and 'minimum' fill a statistic of stat_length edge elements,
+    'linear_ramp' runs from end_values to the edge ('empty' leaves them undefined). Axes are
+    filled in order, so corner regions take the last axis's values, as in NumPy."""
     a = _operand(array, "pad's argument")
-    if callable(mode) or mode in _OTHER_PAD_MODES:
-        name = getattr(mode, "__name__", mode)
-        raise NotImplementedError(f"pad: simt supports modes 'constant', 'edge', 'wrap', 'reflect', 'symmetric' and "
-                                  f"'empty', not {name!r}")
-    if mode not in ("constant", "edge", "empty", "wrap", "reflect", "symmetric"):
+    if callable(mode):
+        raise NotImplementedError(f"pad: simt does not take a function as the mode ({mode.__name__!r}); use one of "
+                                  f"{', '.join(repr(m) for m in _PAD_KWARGS)}")
+    if mode not in _PAD_KWARGS:
         raise ValueError(f"mode '{mode}' is not supported")
-    if reflect_type != "even":
-        raise NotImplementedError("pad: simt supports reflect_type='even' only")
+    unsupported = set(kwargs) - set(_PAD_KWARGS[mode])
+    if unsupported:
+        raise ValueError(f"unsupported keyword arguments for mode '{mode}': {unsupported}")
+    constant_values, reflect_type = kwargs.get("constant_values", 0), kwargs.get("reflect_type", "even")
+    if reflect_type not in ("even", "odd"):
+        raise ValueError(f"pad: reflect_type must be 'even' or 'odd', not {reflect_type!r}")
     widths = _host_parameter(pad_width)
     if widths.dtype.kind not in "iu":
         raise TypeError("`pad_width` must be of integral type.")
@@ -408,6 +416,9 @@ def pad(array, pad_width, mode="constant", constant_values=0, reflect_type="even
             if a.shape[d] == 0 and (b or e):
                 raise ValueError(f"can't extend empty axis {d} using modes other than 'constant' or 'empty'")
         return empty(shape, a.dtype)
+    if mode in ("linear_ramp", "maximum", "mean", "median", "minimum") or reflect_type == "odd":
+        from ._pad_modes import pad_more
+        return pad_more(a, widths, mode, kwargs)
     if mode in ("wrap", "reflect", "symmetric"):  # one gather per padded axis
         out = a
         for d, (b, e) in enumerate(widths):

@@ -1,8 +1,9 @@
 """simt.random's other distributions (NumPy's and CuPy's names): gamma and its relatives, Poisson,
-binomial, negative binomial, geometric, and the inverse-transform ones. Each call is one
-generated kernel, one thread per variate, calling the distribution's sampler (a device function
-of python/simt/_random_samplers.py) with the variate's parameters, which may be arrays broadcast
-as NumPy broadcasts them. The generator's counter advances by one per variate."""
+binomial, negative binomial, geometric, hypergeometric, Zipf, von Mises, noncentral chi-square,
+and the inverse-transform ones. Each call is one generated kernel, one thread per variate,
+calling the distribution's sampler (a device function of python/simt/_random_samplers.py) with
+the variate's parameters, which may be arrays broadcast as NumPy broadcasts them. The
+generator's counter advances by one per variate."""
 
 import numpy as np
 
@@ -63,6 +64,12 @@ _SPECS = {
                                             "p": (lambda x: (x > 0) & (x <= 1), "p <= 0, p > 1 or p is NaN")},
                                integer=True),
     "geometric": _Spec(("p",), {"p": (lambda x: (x > 0) & (x <= 1), "p <= 0, p > 1 or p is NaN")}, integer=True),
+    "vonmises": _Spec(("mu", "kappa"), {"kappa": (_ge0, "kappa < 0")}),
+    "zipf": _Spec(("a",), {"a": (lambda x: x > 1, "a <= 1 or a is NaN")}, integer=True),
+    "noncentral_chisquare": _Spec(("df", "nonc"), {"df": (_gt0, "df <= 0"), "nonc": (_ge0, "nonc < 0")}),
+    "hypergeometric": _Spec(("ngood", "nbad", "nsample"),
+                            {"ngood": (lambda x: x >= 0, "ngood < 0"), "nbad": (lambda x: x >= 0, "nbad < 0"),
+                             "nsample": (lambda x: x >= 1, "nsample < 1 or nsample is NaN")}, integer=True),
 }
 
 
@@ -125,6 +132,8 @@ def draw(name, values, size, dtype=None):
         arrays.append(a)
     if name == "triangular":
         _check_triangular(scalars, arrays)
+    if name == "hypergeometric":
+        _check_hypergeometric(scalars, arrays)
     from .random import broadcast_parameters
     fits = broadcast_parameters(name, dict(zip(spec.params, arrays)), size)
     out_dt = np.dtype(np.int64) if spec.integer else np.dtype(np.float64)
@@ -151,6 +160,14 @@ def _check_triangular(scalars, arrays):
         raise ValueError("triangular: mode > right")
     if bool((left == right).any()):
         raise ValueError("triangular: left == right")
+
+
+def _check_hypergeometric(scalars, arrays):
+    from ._creation import asarray
+    from ._ufuncs import floor
+    good, bad, n = (asarray(np.float64(s)) if a is None else a for s, a in zip(scalars, arrays))
+    if bool((floor(good) + floor(bad) < floor(n)).any()):  # (NumPy's parameters are integers)
+        raise ValueError("hypergeometric: ngood + nbad < nsample")
 
 
 def _public(name, doc):

@@ -332,3 +332,144 @@ def s_geometric(p, k0, k1, e):
     if x >= 9.2e18:  # past int64: saturate, as NumPy's Generator does
         return np.int64(9223372036854775807)
     return max(np.int64(math.ceil(x)), np.int64(1))  # (a uniform of exactly 1 would give 0)
+
+
+# ---- von Mises, Zipf, noncentral chi-square, hypergeometric ------------------------------------
+_TWO_PI = 6.283185307179586
+
+
+@cuda.jit(device=True)
+def s_vonmises(mu, kappa, k0, k1, e):
+    """Best and Fisher's wrapped-Cauchy rejection; uniform angles for kappa < 1e-8 and a wrapped
+    normal past kappa = 1e6 (where the two agree to double precision). In [-pi, pi]."""
+    if kappa != kappa:
+        return kappa
+    if kappa < 1e-8:
+        return math.pi * (2.0 * uniform(k0, k1, e, np.uint64(0)) - 1.0)
+    if kappa > 1e6:
+        x = mu + normal(k0, k1, e, np.uint64(0)) / math.sqrt(kappa)
+    else:
+        if kappa < 1e-5:  # (the exact s below loses its digits to cancellation)
+            s = 1.0 / kappa + kappa
+        else:
+            r = 1.0 + math.sqrt(1.0 + 4.0 * kappa * kappa)
+            rho = (r - math.sqrt(2.0 * r)) / (2.0 * kappa)
+            s = (1.0 + rho * rho) / (2.0 * rho)
+        j = np.uint64(0)
+        while True:
+            u = uniform(k0, k1, e, j)
+            v = open_uniform(k0, k1, e, j + np.uint64(1))
+            j += np.uint64(2)
+            z = math.cos(math.pi * u)
+            w = (1.0 + s * z) / (s + z)
+            y = kappa * (s - w)
+            if y * (2.0 - y) - v >= 0.0:
+                break
+            if y > 0.0 and math.log(y / v) + 1.0 - y >= 0.0:
+                break
+        w = min(1.0, max(-1.0, w))
+        x = math.acos(w)
+        if uniform(k0, k1, e, j) < 0.5:
+            x = -x
+        x = x + mu
+    # wrap into [-pi, pi], keeping the sign as NumPy does
+    m = math.fmod(abs(x) + math.pi, _TWO_PI) - math.pi
+    return -m if x < 0.0 else m
+
+
+@cuda.jit(device=True)
+def s_zipf(a, k0, k1, e):
+    """Devroye's rejection from the continuous Pareto-like envelope (k >= 1)."""
+    am1 = a - 1.0
+    b = math.pow(2.0, am1)
+    j = np.uint64(0)
+    while True:
+        u = open_uniform(k0, k1, e, j)
+        v = uniform(k0, k1, e, j + np.uint64(1))
+        j += np.uint64(2)
+        x = math.floor(math.pow(u, -1.0 / am1))
+        if x > 9.2e18 or x < 1.0:  # past int64 (or a rounding to 0): draw again, as NumPy does
+            continue
+        t = math.pow(1.0 + 1.0 / x, am1)
+        if v * x * (t - 1.0) / (b - 1.0) <= t / b:
+            return np.int64(x)
+
+
+@cuda.jit(device=True)
+def s_noncentral_chisquare(df, nonc, k0, k1, e):
+    """A chi-square of df - 1 degrees plus a squared normal of mean sqrt(nonc) (df > 1), else a
+    chi-square of df + 2 Poisson(nonc / 2) degrees."""
+    if nonc != nonc:
+        return nonc
+    if nonc == 0.0:
+        return 2.0 * standard_gamma(0.5 * df, k0, k1, e, np.uint64(0))
+    if df > 1.0:
+        chi = 2.0 * standard_gamma(0.5 * (df - 1.0), k0, k1, e, np.uint64(0))
+        z = normal(k0, k1, e, _PART) + math.sqrt(nonc)
+        return chi + z * z
+    i = poisson(0.5 * nonc, k0, k1, e, _PART)
+    return 2.0 * standard_gamma(0.5 * df + np.float64(i), k0, k1, e, np.uint64(0))
+
+
+@cuda.jit(device=True)
+def hypergeometric_count(good, bad, m, k0, k1, e):
+    """How many of m draws (without replacement) from good + bad items are of the smaller kind:
+    one draw at a time for small m, else Stadlober's ratio-of-uniforms (HRUA) rejection."""
+    total = good + bad
+    small = min(good, bad)
+    large = max(good, bad)
+    j = np.uint64(0)
+    if m < 30.0:
+        left_small = small
+        left = total
+        k = 0.0
+        for _ in range(np.int64(m)):
+            if uniform(k0, k1, e, j) * left < left_small:
+                left_small -= 1.0
+                k += 1.0
+            left -= 1.0
+            j += np.uint64(1)
+        return k
+    p = small / total
+    q = large / total
+    mean = m * p
+    a = mean + 0.5
+    var = (total - m) * m * p * q / (total - 1.0)
+    c = math.sqrt(var + 0.5)
+    h = 1.7155277699214135 * c + 0.8989161620588988  # 2 sqrt(2/e) c + 3 - 2 sqrt(3/e)
+    mode = math.floor((m + 1.0) * (small + 1.0) / (total + 2.0))
+    g = (math.lgamma(mode + 1.0) + math.lgamma(small - mode + 1.0) + math.lgamma(m - mode + 1.0)
+         + math.lgamma(large - m + mode + 1.0))
+    top = min(min(m, small) + 1.0, math.floor(a + 16.0 * c))
+    while True:
+        u = open_uniform(k0, k1, e, j)
+        v = uniform(k0, k1, e, j + np.uint64(1))
+        j += np.uint64(2)
+        x = a + h * (v - 0.5) / u
+        if x < 0.0 or x >= top:
+            continue
+        k = math.floor(x)
+        t = g - (math.lgamma(k + 1.0) + math.lgamma(small - k + 1.0) + math.lgamma(m - k + 1.0)
+                 + math.lgamma(large - m + k + 1.0))
+        if u * (4.0 - u) - 3.0 <= t:
+            return k
+        if u * (u - t) >= 1.0:
+            continue
+        if 2.0 * math.log(u) <= t:
+            return k
+
+
+@cuda.jit(device=True)
+def s_hypergeometric(ngood, nbad, nsample, k0, k1, e):
+    """The good items among nsample drawn without replacement from ngood good and nbad bad ones
+    (NumPy's parameters are integers: fractions are dropped)."""
+    good = math.floor(ngood)
+    bad = math.floor(nbad)
+    n = math.floor(nsample)
+    m = min(n, good + bad - n)  # draw the smaller of the sample and what it leaves behind
+    k = hypergeometric_count(good, bad, m, k0, k1, e)
+    if good > bad:
+        k = m - k
+    if m < n:
+        k = good - k
+    return np.int64(k)

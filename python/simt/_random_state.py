@@ -167,7 +167,7 @@ def _add_distribution_methods():
             return rs._call(name, *args, **kwargs)
         draw.__name__ = draw.__qualname__ = name
         return draw
-    for name in NAMES:
+    for name in NAMES + ("multivariate_normal", "dirichlet", "multinomial"):  # (+ _random_multivariate.py)
         setattr(RandomState, name, method(name))
         setattr(Generator, name, method(name))
 

@@ -31,6 +31,7 @@ class ReduceSpec:
     post: str = ""           # "", "mean" (divide), "std" (divide, square root)
     center_dtype: np.dtype = None  # sumsq: dtype of the mean array m subtracted from elements
     unit_step: bool = False  # the split's step is 1 (blocked splits, one split): a constant
+    premap: tuple = ()       # simt.fuse: (body, operand kinds); an element is _pre(operands) (premap_lines)
 
 
 def _kind(dt):
@@ -114,11 +115,44 @@ def _fold(spec, u, value, index, ind):
     return lines
 
 
+def premap_params(spec):
+    """Parameters after x for a fused reduction's further operands (x1, x2, ...)."""
+    if not spec.premap or spec.partial_input:
+        return []
+    return [f"x{k}" for k in range(1, len(spec.premap[1]))]
+
+
+def premap_lines(spec, ind):
+    """The nested function `_pre` of a fused reduction: simt.fuse's statements over the fused
+    function's operands x0, x1, ... leaving the value to reduce in y0."""
+    if not spec.premap or spec.partial_input:
+        return []
+    body, kinds = spec.premap
+    lines = [f"{ind}def _pre({', '.join(f'x{k}' for k in range(len(kinds)))}):"]
+    lines += [f"{ind}    {line}" for line in body.splitlines()]
+    return lines + [f"{ind}    return y0"]
+
+
+def _premapped(spec, subscript):
+    """_pre applied to the operands at `subscript`: operand kinds "x" (the array read as x), "a"
+    (a further array, read as x<k>) or "s" (a scalar argument x<k>)."""
+    operands, k = [], 1
+    for kind in spec.premap[1]:
+        if kind == "x":
+            operands.append(f"x[{subscript}]")
+            continue
+        operands.append(f"x{k}[{subscript}]" if kind == "a" else f"x{k}")
+        k += 1
+    return f"_pre({', '.join(operands)})"
+
+
 def _element(spec, subscript, mean):
     """The value an element contributes (before folding)."""
     load = f"x[{subscript}]"
     if spec.partial_input:
         return load
+    if spec.premap:
+        load = _premapped(spec, subscript)
     if spec.op in ("all", "any"):
         return load if spec.in_dtype == np.bool_ else f"({load} != 0)"
     if spec.op == "sumsq":
@@ -146,13 +180,14 @@ def reduce_source(spec):
     params = ["x"]
     if is_arg and spec.partial_input:
         params.append("xi")
+    params += premap_params(spec)
     if spec.op == "sumsq" and not spec.partial_input:
         params.append("m")
     params.append("out")
     if is_arg and not spec.final:
         params.append("outi")
     params += ["nout", "nsplit", "first_mul", "span", "step", "divisor"]
-    L = [f"def simt_reduce({', '.join(params)}):",
+    L = [f"def simt_reduce({', '.join(params)}):"] + premap_lines(spec, "    ") + [
          "    t = cuda.grid(1)",
          "    if t < nout * nsplit:"]
     ind = " " * 8

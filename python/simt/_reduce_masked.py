@@ -32,6 +32,8 @@ def _selected(a, where, fill, fname):
 
 def reduce(fname, a, op, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=True):
     """simt.<fname>(a, axis, dtype, out, keepdims, initial, where) for op in sum prod min max all any."""
+    if hasattr(a, "_simt_fusion_reduce"):  # a value simt.fuse is tracing (simt/_fusion.py)
+        return a._simt_fusion_reduce(fname, axis, dtype, out, keepdims, initial, where)
     a = rp.real_if_cast_from_complex(rp.require_array(a, fname), dtype)
     if initial is None and where is True:
         return rp.reduce(fname, a, op, axis, dtype, out, keepdims)
@@ -59,6 +61,8 @@ def reduce(fname, a, op, axis=None, dtype=None, out=None, keepdims=False, initia
 def mean(a, axis=None, dtype=None, out=None, keepdims=False, where=True):
     """simt.mean with where=: the sum of the selected elements over their count (NaN, with NumPy's
     warning, where none is selected)."""
+    if hasattr(a, "_simt_fusion_reduce"):
+        return a._simt_fusion_reduce("mean", axis, dtype, out, keepdims, None, where)
     a = rp.require_array(a, "mean")
     if where is True:
         return rp.reduce("mean", a, "mean", axis, dtype, out, keepdims)

@@ -59,9 +59,10 @@ def require_array(a, fname):
                         "simt.asarray(x), or call numpy.{fname} on it")
     if hasattr(a, "_simt_fusion_trace"):  # a value simt.fuse is tracing (simt/_fusion.py)
         what = "matrix products" if fname in ("matmul", "dot") else "reductions and scans"
-        raise TypeError(f"simt.{fname}() is not supported inside a simt.fuse function: fused functions compile to "
-                        f"one elementwise kernel, and {what} are not elementwise; call simt.{fname}() on the "
-                        "fused function's result instead")
+        raise TypeError(f"simt.{fname}() is not supported inside a simt.fuse function: a fused function compiles "
+                        "to an elementwise kernel that may end in one reduction by sum, prod, min, max, all, any or "
+                        f"mean, and other {what} are not fused; call simt.{fname}() on the fused function's result "
+                        "instead")
     raise TypeError(f"simt.{fname}() needs a simt array, not {type(a).__module__}.{type(a).__qualname__} "
                     "(copy host data to the device with simt.asarray)")
 
@@ -233,12 +234,14 @@ def _run_passes(plan, x, op, spec_common, nout, row_mapping, extra_inputs, out_f
         groups = nout if outputs == 1 else nout // x.shape[K - 1] * -(-x.shape[K - 1] // outputs)
         nsplit, first_mul, span, step = _plan_splits(groups, n_split_axis, per_thread, tuning)
         final = nsplit == 1
-        spec = ReduceSpec(op=op, in_dtype=np.dtype(x.dtype), acc_dtype=spec_common["acc"],
+        premap = () if partial_input else spec_common.get("premap", ())
+        spec = ReduceSpec(op=op, in_dtype=np.dtype(spec_common["in"] if premap else x.dtype),
+                          acc_dtype=spec_common["acc"],
                           out_dtype=spec_common["out"], kept=K, reduced=spec_common["reduced"] if not partial_input else 1,
                           partial_input=partial_input, final=final,
                           row_mapping=bool(row_mapping and nsplit > 1 and nout > 1), unroll=tuning["unroll"],
                           outputs=outputs, post=post if final else "", center_dtype=spec_common.get("center"),
-                          unit_step=step == 1)
+                          unit_step=step == 1, premap=premap)
         k = kg.kernel("simt_reduce", reduce_source(spec), boundscheck=False)
         args = [x]
         if xi is not None:
@@ -299,10 +302,11 @@ def _run_block_passes(plan, x, op, spec_common, nout, row_mapping, extra_inputs,
     cap = tuning.get("max_blocks") or kg.multiprocessor_count() * per_sm
     nsplit = 1 if nout >= cap else max(1, min(cap // nout, -(-n // (T * tuning["block_per_thread"]))))
     final = nsplit == 1
-    spec = ReduceSpec(op=op, in_dtype=np.dtype(x.dtype), acc_dtype=spec_common["acc"], out_dtype=spec_common["out"],
-                      kept=x.ndim - 1, reduced=1, partial_input=False, final=final, row_mapping=True,
-                      unroll=_block_unroll(tuning, x.dtype), post=post if final else "",
-                      center_dtype=spec_common.get("center"))
+    premap = spec_common.get("premap", ())
+    spec = ReduceSpec(op=op, in_dtype=np.dtype(spec_common["in"] if premap else x.dtype), acc_dtype=spec_common["acc"],
+                      out_dtype=spec_common["out"], kept=x.ndim - 1, reduced=1, partial_input=False, final=final,
+                      row_mapping=True, unroll=_block_unroll(tuning, x.dtype), post=post if final else "",
+                      center_dtype=spec_common.get("center"), premap=premap)
     def kernel(spec):
         return kg.kernel("simt_block_reduce", block_reduce_source(BlockSpec(spec, T)), boundscheck=False,
                          max_registers=max_registers)
@@ -313,7 +317,8 @@ def _run_block_passes(plan, x, op, spec_common, nout, row_mapping, extra_inputs,
     plan.launch(kernel(spec), min(nout * nsplit, cap), T, *args, nout, nsplit, float(divisor))
     if final:
         return
-    spec = replace(spec, in_dtype=spec.acc_dtype, kept=1, partial_input=True, final=True, unroll=1, post=post)
+    spec = replace(spec, in_dtype=spec.acc_dtype, kept=1, partial_input=True, final=True, unroll=1, post=post,
+                   premap=())
     args = [part] + ([part_i] if is_arg else []) + [out_flat, nout, 1, float(divisor)]
     plan.launch(kernel(spec), min(nout, cap), T, *args)
 

@@ -116,7 +116,10 @@ class ReductionKernel:
              f"#define simt_post_map(a) ({self.post_map_expr})",
              f"typedef {R} _type_reduce;",
              f'extern "C" __global__ void {self.name}({", ".join(sig)}) {{',
-             f"    __shared__ _type_reduce _partial[{BLOCK}];",
+             # (raw bytes: CUDA refuses __shared__ arrays of types with constructors, such as complex<T>)
+             f"    struct _partial_bytes {{ alignas(_type_reduce) char _b[sizeof(_type_reduce) * {BLOCK}]; }};",
+             "    __shared__ _partial_bytes _partial_raw;",
+             "    _type_reduce* const _partial = reinterpret_cast<_type_reduce*>(&_partial_raw);",
              "    const int _t = threadIdx.x;",
              "    for (long long _row = blockIdx.x; _row < _rows; _row += gridDim.x) {",
              "        _type_reduce _acc = (_type_reduce)(" + self.identity + ");",
@@ -150,7 +153,9 @@ class ReductionKernel:
               "    }",
               "}",
               ""]
-        return "\n".join([self.preamble, RAW_VIEW, typedefs(types)] + L)
+        headers = kp.headers_for(list(dtypes) + list(types.values()) + [reduce_dt],
+                                 (self.map_expr, self.reduce_expr, self.post_map_expr, self.identity, self.preamble))
+        return "\n".join([headers + self.preamble, RAW_VIEW, typedefs(types)] + L)
 
 
 def _axes(axis, ndim, where):

@@ -1,5 +1,6 @@
-"""simt.unique (NumPy's signature, axis=None only): a stable argsort of the flattened array, group
-starts where a sorted value differs from the one before, and a compaction of those starts."""
+"""simt.unique (NumPy's signature; axis=k: python/simt/_unique_axis.py): a stable argsort of the
+flattened array, group starts where a sorted value differs from the one before, and a
+compaction of those starts."""
 import numpy as np
 
 from ._sorting import argsort_rows, device_array
@@ -27,7 +28,7 @@ def _group_starts(s, equal_nan):
 
 def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *, equal_nan=True,
            sorted=True):
-    """The sorted distinct values of `ar` (flattened); optionally the index of each one's first
+    """The sorted distinct values of `ar` (flattened; or its distinct slices along `axis`); optionally the index of each one's first
     occurrence, the inverse (ar's shape: each element's position among the uniques) and counts.
     Learning how many distinct values there are waits for the device once."""
     from ._creation import empty
@@ -37,9 +38,9 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
     from ._scan import cumsum
     from ._selection import flatnonzero
     a = device_array(ar, "unique")
-    if axis is not None:
-        raise NotImplementedError("unique: simt supports only axis=None (unique values of the flattened array), "
-                                  "not unique slices along an axis")
+    if axis is not None:  # distinct slices along the axis
+        from ._unique_axis import unique_along_axis
+        return unique_along_axis(a, axis, return_index, return_inverse, return_counts)
     x, _ = sort_axis(a, None, "unique")
     n = x.size
     if n == 0:

@@ -161,8 +161,9 @@ def _int_bound(value, name):
 
 from ._random_sampling import choice, exponential, permutation, shuffle, standard_exponential  # noqa: E402,F401
 from ._random_distributions import FUNCTIONS as _DISTRIBUTIONS  # noqa: E402
-# beta, binomial, chisquare, f, gamma, geometric, gumbel, laplace, logistic, lognormal,
-# negative_binomial, pareto, poisson, power, rayleigh, standard_cauchy, standard_gamma,
-# standard_t, triangular, wald, weibull
+# beta, binomial, chisquare, f, gamma, geometric, gumbel, hypergeometric, laplace, logistic,
+# lognormal, negative_binomial, noncentral_chisquare, pareto, poisson, power, rayleigh,
+# standard_cauchy, standard_gamma, standard_t, triangular, vonmises, wald, weibull, zipf
 globals().update(_DISTRIBUTIONS)
+from ._random_multivariate import dirichlet, multinomial, multivariate_normal  # noqa: E402,F401
 from ._random_state import Generator, RandomState, default_rng, get_random_state  # noqa: E402,F401

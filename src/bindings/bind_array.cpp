@@ -3,6 +3,7 @@
 #include <cstring>
 #include <nanobind/stl/pair.h>
 #include "array/random.h"
+#include "array/views.h"
 #include "bindings.h"
 #include "support/error.h"
 
@@ -105,7 +106,16 @@ void bind_array(nb::module_& m) {
             if (order != "C" && order != "F") throw Error(ErrorKind::Value, "order must be 'C' or 'F'");
             new (self) NdArray(empty_array(dtype_from_object(dtype), shape_from(shape), order == "F"));
         }, nb::arg("shape").none(), nb::arg("dtype").none() = nb::none(), nb::arg("order") = "C")
-        .def_prop_ro("shape", [](const NdArray& a) { return to_tuple(a.shape, a.ndim); })
+        .def_prop_rw("shape", [](const NdArray& a) { return to_tuple(a.shape, a.ndim); },
+                     [](NdArray& a, nb::handle shape) {
+            // NumPy's a.shape = ...: the array itself takes the new shape, which must be a view
+            // of its memory in C order (a reshape that would copy is NumPy's AttributeError).
+            NdArray view;
+            if (!reshape_view(a, reshape_shape(a.size(), shape_from(shape)), false, view))
+                throw nb::attribute_error("Incompatible shape for in-place modification. Use `.reshape()` to make a copy "
+                                          "with the desired shape.");
+            a = std::move(view);
+        })
         .def_prop_ro("strides", [](const NdArray& a) { return to_tuple(a.strides, a.ndim); })
         .def_prop_ro("dtype", [](const NdArray& a) { return dtype_object(a.dtype); })
         .def_prop_ro("size", &NdArray::size)

@@ -163,6 +163,23 @@ void bind_cuda(nb::module_& m) {
         });
     });
 
+    // A kernel attribute (KernelAttribute number) of each compiled specialization on the current
+    // device (numba's get_regs_per_thread & co.), and setting one on all of them.
+    m.def("_specialization_attribute", [](Dispatcher& d, int which) {
+        return by_specialization(d, [&](const CompiledKernel& k) -> int64_t {
+            if (!k.loaded) return -1;
+            nb::gil_scoped_release release;
+            return backend().kernel_attribute(*k.loaded, KernelAttribute(which));
+        });
+    });
+    m.def("_set_specialization_attribute", [](Dispatcher& d, int which, int value) {
+        for (const CompiledKernel* k : d.specializations()) {
+            if (!k->loaded) continue;
+            nb::gil_scoped_release release;
+            backend().set_kernel_attribute(*k->loaded, KernelAttribute(which), value);
+        }
+    });
+
     m.def("release_cached_memory", [] {
         nb::gil_scoped_release release;
         backend().release_cached_memory();

@@ -298,6 +298,7 @@ nb::object run_custom(CustomKernel& k, int loop_id, nb::list in_types, nb::list 
         nb::list outs = nb::list(out);
         if (outs.size() != nout) throw Error(ErrorKind::Value, k.family->name() + "() has " + std::to_string(nout) + " outputs");
         for (size_t j = 0; j < nout; ++j) {
+            if (outs[j].is_none()) continue;  // (allocated as without out=: simt.fuse's in-place updates)
             if (!is_ndarray(outs[j].ptr())) throw Error(ErrorKind::Type, "out= must hold simt arrays");
             outputs[j] = ndarray_of(outs[j].ptr());
             given[j] = true;
@@ -305,7 +306,12 @@ nb::object run_custom(CustomKernel& k, int loop_id, nb::list in_types, nb::list 
     }
     elementwise_call(*k.family, loop_id, loop, inputs.data(), int(nin), outputs.data(), given.get(), int(nout), "function",
                      all_fortran, casting == "unsafe");
-    if (!out.is_none()) return out;
+    if (!out.is_none()) {
+        nb::list outs = nb::list(out);
+        for (size_t j = 0; j < nout; ++j)
+            if (!given[j]) outs[j] = wrap_ndarray(std::move(outputs[j]));
+        return outs;
+    }
     nb::list result;
     for (NdArray& a : outputs) result.append(wrap_ndarray(std::move(a)));
     return result;

@@ -24,6 +24,22 @@ void bind_inspect(nb::module_& m) {
         for (nb::handle s : samples) types.push_back(sample_type(s));
         return d.generate(types, target == "cuda" ? Target::Cuda : Target::Cpu)->source.full_source;
     });
+    // What analysis typed in each compiled specialization's kernel (numba's inspect_types):
+    // {"params": [(name, type)], "locals": [(name, type)], "return": type}.
+    m.def("_specialization_types", [](Dispatcher& d) {
+        return by_specialization(d, [](const CompiledKernel& k) {
+            const TypedFunction& f = *k.unit->kernel;
+            nb::list params, locals;
+            for (size_t i = 0; i < f.def.params.size() && i < f.param_types.size(); ++i)
+                params.append(nb::make_tuple(f.def.params[i].name, f.param_types[i]->str()));
+            for (const auto& [name, type] : f.locals) locals.append(nb::make_tuple(name, type->str()));
+            nb::dict out;
+            out["params"] = params;
+            out["locals"] = locals;
+            out["return"] = f.return_type ? f.return_type->str() : std::string("none");
+            return out;
+        });
+    });
 }
 
 }  // namespace simt::py

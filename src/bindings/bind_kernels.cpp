@@ -61,6 +61,11 @@ KernelDefinition definition_from(const std::string& name, const std::string& sou
     if (nb::object f = get("debug"); !f.is_none()) d.options.debug = nb::cast<bool>(f);
     if (nb::object f = get("lineinfo"); !f.is_none()) d.options.lineinfo = nb::cast<bool>(f);
     if (nb::object f = get("max_registers"); !f.is_none()) d.options.max_registers = nb::cast<int>(f);
+    if (nb::object f = get("launch_bounds"); !f.is_none()) {  // (a tuple of 1 to 3 ints: jit() checked it)
+        int k = 0;
+        for (nb::handle v : nb::iter(f))
+            if (k < 3) d.options.launch_bounds[k++] = nb::cast<int>(v);
+    }
     if (nb::object f = get("device"); !f.is_none()) d.device = nb::cast<bool>(f);
     if (nb::object f = get("opt"); !f.is_none()) d.options.opt = nb::cast<bool>(f);
     else if (d.options.debug) d.options.opt = false;  // numba: debug=True turns optimization off unless opt=True

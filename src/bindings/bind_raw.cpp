@@ -4,6 +4,7 @@
 // doubles and bool; NumPy scalars as their own type), checked against the kernel's parameters
 // where the backend knows their sizes. simt.core's Program / launch (python/simt/core/) use the
 // same path, with messages saying "kernel" rather than "raw kernel".
+#include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 #include "bindings.h"
@@ -134,13 +135,31 @@ void bind_raw(nb::module_& m) {
              nb::arg("stream") = nb::none())
         .def_ro("parameter_sizes", &RawFunction::parameter_sizes)
         .def_prop_ro("compiled_source", [](RawFunction& f) { return f.source.full_source; })
-        .def("assembly", [](RawFunction& f) { return f.kernel->assembly(); });
+        .def("assembly", [](RawFunction& f) { return f.kernel->assembly(); })
+        // cuFuncGetAttribute / cuFuncSetAttribute (KernelAttribute numbers) on the active backend.
+        .def("attribute", [](RawFunction& f, int which) {
+            nb::gil_scoped_release release;
+            return backend().kernel_attribute(*f.kernel, KernelAttribute(which));
+        })
+        .def("set_attribute", [](RawFunction& f, int which, int value) {
+            nb::gil_scoped_release release;
+            backend().set_kernel_attribute(*f.kernel, KernelAttribute(which), value);
+        })
+        // (address, bytes) of a module-scope __device__ / __constant__ variable of the kernel's module.
+        .def("global_variable", [](RawFunction& f, const std::string& name) {
+            std::pair<void*, size_t> g;
+            {
+                nb::gil_scoped_release release;
+                g = backend().kernel_global(*f.kernel, name);
+            }
+            return std::make_pair(uintptr_t(g.first), g.second);
+        });
     m.def("_raw_kernel_names", &raw_kernel_names);
     // Compiles (through the disk cache) and loads kernel `name` of raw CUDA C++ `code`.
     m.def("_load_raw_kernel", [](const std::string& code, const std::string& name, std::vector<std::string> options,
                                  const std::string& label, const std::string& kind,
-                                 std::vector<std::string> name_expressions) {
-        RawModuleSource module{code, std::move(options), label, std::move(name_expressions)};
+                                 std::vector<std::string> name_expressions, std::vector<std::string> kernels) {
+        RawModuleSource module{code, std::move(options), label, std::move(name_expressions), std::move(kernels)};
         auto f = std::make_unique<RawFunction>();
         f->name = name;
         f->kind = kind;
@@ -161,7 +180,8 @@ void bind_raw(nb::module_& m) {
         }
         return f.release();
     }, nb::arg("code"), nb::arg("name"), nb::arg("options"), nb::arg("label"), nb::arg("kind") = "raw kernel",
-       nb::arg("name_expressions") = std::vector<std::string>{}, nb::rv_policy::take_ownership);
+       nb::arg("name_expressions") = std::vector<std::string>{}, nb::arg("kernels") = std::vector<std::string>{},
+       nb::rv_policy::take_ownership);
 }
 
 }  // namespace simt::py

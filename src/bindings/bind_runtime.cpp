@@ -107,6 +107,8 @@ void bind_runtime(nb::module_& m) {
             backend().synchronize_event(e.handle);
         })
         .def("query", [](Event& e) { return backend().event_done(e.handle); })
+        // The native event as an int (a CUevent on the cuda backend), as CuPy's Event.ptr.
+        .def_prop_ro("ptr", [](Event& e) { return reinterpret_cast<uintptr_t>(e.handle); })
         .def("elapsed_time", [](Event& start, Event& end) {
             nb::gil_scoped_release release;
             return backend().elapsed_ms(start.handle, end.handle);

@@ -141,6 +141,35 @@ std::vector<int64_t> axes_argument(nb::handle axis, bool& all) {
     return int_sequence(axis, "axis");
 }
 
+// NumPy's ndarray.base: a view remembers, in its `_base` attribute, the array that owns the
+// memory it views (for a view of a view, that view's own base); an array with memory of its own
+// has none. One dict entry per view made from Python: no tracking in the C++ core.
+PyObject* base_name() {
+    static PyObject* name = PyUnicode_InternFromString("_base");  // (never released: see bind_array.cpp)
+    return name;
+}
+
+const NdArray& array_of(nb::handle self) {
+    if (!is_ndarray(self.ptr())) throw Error(ErrorKind::Type, std::string("expected a simt array, not ") + Py_TYPE(self.ptr())->tp_name);
+    return ndarray_of(self.ptr());
+}
+
+nb::object view_result(nb::handle self, NdArray&& v) {
+    bool shares = v.owner == array_of(self).owner;  // false when a reshape had to copy
+    nb::object out = wrap_ndarray(std::move(v));
+    if (shares) {
+        PyObject* base = self.ptr();
+        PyObject** dict = _PyObject_GetDictPtr(self.ptr());
+        if (dict && *dict) {
+            PyObject* own = PyDict_GetItemWithError(*dict, base_name());
+            if (own) base = own;
+            else if (PyErr_Occurred()) throw nb::python_error();
+        }
+        if (PyObject_GenericSetAttr(out.ptr(), base_name(), base) < 0) throw nb::python_error();
+    }
+    return out;
+}
+
 template <class F, class... Extra>
 void def_method(nb::handle cls, const char* name, F&& f, const Extra&... extra) {
     cls.attr(name) = nb::cpp_function(std::forward<F>(f), nb::is_method(), nb::scope(cls), nb::name(name), extra...);
@@ -162,7 +191,7 @@ PyObject* ndarray_subscript(PyObject* self, PyObject* key) {
         } catch (AdvancedKey&) {
             return advanced_indexing("getitem")(nb::handle(self), nb::handle(key)).release().ptr();
         }
-        return wrap_ndarray(index_view(ndarray_of(self), items)).release().ptr();
+        return view_result(self, index_view(ndarray_of(self), items)).release().ptr();
     });
 }
 
@@ -184,22 +213,27 @@ int ndarray_ass_subscript(PyObject* self, PyObject* key, PyObject* value) {
 
 void bind_views(nb::module_& m) {
     nb::handle cls = nb::type<NdArray>();
-    def_method(cls, "reshape", [](const NdArray& a, nb::args shape, const std::string& order) {
-        return reshaped(a, varargs_ints(shape, "shape"), order);
+    def_method(cls, "reshape", [](nb::handle self, nb::args shape, const std::string& order) {
+        return view_result(self, reshaped(array_of(self), varargs_ints(shape, "shape"), order));
     }, nb::arg("shape"), nb::kw_only(), nb::arg("order") = "C");
-    def_method(cls, "transpose", [](const NdArray& a, nb::args axes) {
-        if (axes.size() == 1 && axes[0].is_none()) return transpose_view(a, {});
-        return transpose_view(a, axes.size() ? varargs_ints(axes, "axes") : std::vector<int64_t>{});
+    def_method(cls, "transpose", [](nb::handle self, nb::args axes) {
+        const NdArray& a = array_of(self);
+        if (axes.size() == 1 && axes[0].is_none()) return view_result(self, transpose_view(a, {}));
+        return view_result(self, transpose_view(a, axes.size() ? varargs_ints(axes, "axes") : std::vector<int64_t>{}));
     }, nb::arg("axes"));
-    def_property(cls, "T", [](const NdArray& a) { return transpose_view(a, {}); });
-    def_method(cls, "swapaxes", [](const NdArray& a, int64_t a1, int64_t a2) { return swapaxes_view(a, a1, a2); },
+    def_property(cls, "T", [](nb::handle self) { return view_result(self, transpose_view(array_of(self), {})); });
+    def_method(cls, "swapaxes", [](nb::handle self, int64_t a1, int64_t a2) {
+        return view_result(self, swapaxes_view(array_of(self), a1, a2));
+    },
                nb::arg("axis1"), nb::arg("axis2"));
-    def_method(cls, "squeeze", [](const NdArray& a, nb::handle axis) {
+    def_method(cls, "squeeze", [](nb::handle self, nb::handle axis) {
         bool all;
         std::vector<int64_t> axes = axes_argument(axis, all);
-        return squeeze_view(a, axes, all);
+        return view_result(self, squeeze_view(array_of(self), axes, all));
     }, nb::arg("axis").none() = nb::none());
-    def_method(cls, "ravel", [](const NdArray& a, const std::string& order) { return reshaped(a, {-1}, order); },
+    def_method(cls, "ravel", [](nb::handle self, const std::string& order) {
+        return view_result(self, reshaped(array_of(self), {-1}, order));
+    },
                nb::arg("order") = "C");
     def_method(cls, "flatten", [](const NdArray& a, const std::string& order) {
         NdArray copy = astype(a, a.dtype, fortran_for(a, order));
@@ -227,20 +261,23 @@ void bind_views(nb::module_& m) {
     def_method(cls, "copy", [](const NdArray& a, const std::string& order) { return astype(a, a.dtype, fortran_for(a, order)); },
                nb::arg("order") = "C");
     def_method(cls, "fill", [](NdArray& a, nb::handle value) { assign(a, value); }, nb::arg("value"));
-    def_method(cls, "diagonal", [](const NdArray& a, int64_t offset, int64_t axis1, int64_t axis2) {
-        return diagonal_view(a, offset, axis1, axis2);
+    def_method(cls, "diagonal", [](nb::handle self, int64_t offset, int64_t axis1, int64_t axis2) {
+        return view_result(self, diagonal_view(array_of(self), offset, axis1, axis2));
     }, nb::arg("offset") = 0, nb::arg("axis1") = 0, nb::arg("axis2") = 1);
-    def_property(cls, "real", [](const NdArray& a) { return real_view(a); });
-    def_property(cls, "imag", [](const NdArray& a) {
-        if (dtype_is_complex(a.dtype)) return imag_view(a);
+    def_property(cls, "real", [](nb::handle self) { return view_result(self, real_view(array_of(self))); });
+    def_property(cls, "imag", [](nb::handle self) {
+        const NdArray& a = array_of(self);
+        if (dtype_is_complex(a.dtype)) return view_result(self, imag_view(a));
         NdArray zeros = empty_array(a.dtype, a.shape_vector());
         fill_with(zeros, Scalar::from_int(0, a.dtype));
-        return zeros;
+        return wrap_ndarray(std::move(zeros));
     });
 
-    m.def("_expand_dims", [](const NdArray& a, nb::handle axis) { return expand_dims_view(a, int_sequence(axis, "axis")); });
-    m.def("_broadcast_to", [](const NdArray& a, nb::handle shape) {
-        return broadcast_view(a, Shape::of(int_sequence(shape, "shape")));
+    m.def("_expand_dims", [](nb::handle self, nb::handle axis) {
+        return view_result(self, expand_dims_view(array_of(self), int_sequence(axis, "axis")));
+    });
+    m.def("_broadcast_to", [](nb::handle self, nb::handle shape) {
+        return view_result(self, broadcast_view(array_of(self), Shape::of(int_sequence(shape, "shape"))));
     });
     m.def("_broadcast_shapes", [](nb::list shapes) {
         std::vector<Shape> list;

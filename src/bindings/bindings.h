@@ -64,6 +64,7 @@ void bind_blas(nb::module_& m);
 void bind_inspect(nb::module_& m);
 void bind_raw(nb::module_& m);
 void bind_host_memory(nb::module_& m);
+void bind_host_callbacks(nb::module_& m);
 void bind_cuda_bindings(nb::module_& m);  // simt.bindings.driver / .nvrtc
 
 // NumPy dtype objects indexed by DType, registered by simt/_dtypes.py at import.

@@ -17,6 +17,9 @@
 #include <mutex>
 #include <string>
 #include <vector>
+#include <condition_variable>
+#include <deque>
+#include <thread>
 #include "array/philox.h"
 
 namespace {
@@ -66,6 +69,48 @@ unsigned char g_last_param0[24];
 unsigned char g_last_param1[8];
 bool g_inject = false;
 int64_t g_inject_index = 0, g_inject_shape = 0;
+
+// Host functions (cuLaunchHostFunc) run in order on a thread of the stand-in's, as the driver
+// runs them on one of its own; the synchronizing calls wait until those queued so far have run
+// (all other work completes at once).
+struct HostFuncs {
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::deque<std::pair<void (*)(void*), void*>> queue;
+    bool running = false;
+    long launched = 0;
+    bool started = false;
+
+    void push(void (*fn)(void*), void* data) {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (!started) {
+            started = true;
+            std::thread([this] { work(); }).detach();
+        }
+        queue.emplace_back(fn, data);
+        ++launched;
+        changed.notify_all();
+    }
+    void work() {
+        std::unique_lock<std::mutex> lock(mutex);
+        while (true) {
+            changed.wait(lock, [&] { return !queue.empty(); });
+            auto call = queue.front();
+            queue.pop_front();
+            running = true;
+            lock.unlock();
+            call.first(call.second);
+            lock.lock();
+            running = false;
+            changed.notify_all();
+        }
+    }
+    void drain() {
+        std::unique_lock<std::mutex> lock(mutex);
+        changed.wait(lock, [&] { return queue.empty() && !running; });
+    }
+};
+HostFuncs& g_host_funcs = *new HostFuncs;  // (never destroyed: its thread waits on it until the process ends)
 
 int env_int(const char* name, int fallback) {
     const char* v = std::getenv(name);
@@ -280,7 +325,11 @@ int cuDevicePrimaryCtxRetain(void** ctx, int d) {
 }
 int cuCtxSetCurrent(void* ctx) { t_context = ctx; return kSuccess; }
 int cuCtxGetCurrent(void** ctx) { *ctx = t_context; return kSuccess; }
-int cuCtxSynchronize() { return has_context() ? kSuccess : kInvalidContext; }
+int cuCtxSynchronize() {
+    if (!has_context()) return kInvalidContext;
+    g_host_funcs.drain();
+    return kSuccess;
+}
 
 int cuModuleLoadData(void** module, const void* image) {
     if (!has_context()) return kInvalidContext;
@@ -391,7 +440,18 @@ int cuStreamCreate(void** s, unsigned flags) {
     return kSuccess;
 }
 int cuStreamDestroy_v2(void* s) { delete static_cast<Stream*>(s); return kSuccess; }
-int cuStreamSynchronize(void*) { return has_context() ? kSuccess : kInvalidContext; }
+int cuStreamSynchronize(void*) {
+    if (!has_context()) return kInvalidContext;
+    g_host_funcs.drain();
+    return kSuccess;
+}
+int cuLaunchHostFunc(void*, void (*fn)(void*), void* data) {
+    if (!has_context()) return kInvalidContext;
+    if (!fn) return kInvalidValue;
+    g_host_funcs.push(fn, data);
+    return kSuccess;
+}
+long mock_cuda_host_funcs_launched() { return g_host_funcs.launched; }
 int cuStreamQuery(void*) { return has_context() ? kSuccess : kInvalidContext; }
 int cuStreamGetFlags(void* s, unsigned* flags) {
     *flags = s ? static_cast<Stream*>(s)->flags : 0;
@@ -411,7 +471,11 @@ int cuEventRecord(void* e, void*) {
     ev->ms = now_ms();
     return kSuccess;
 }
-int cuEventSynchronize(void* e) { return e ? kSuccess : kInvalidHandle; }
+int cuEventSynchronize(void* e) {
+    if (!e) return kInvalidHandle;
+    g_host_funcs.drain();
+    return kSuccess;
+}
 int cuEventQuery(void* e) { return e ? kSuccess : kInvalidHandle; }
 int cuEventElapsedTime_v2(float* ms, void* a, void* b) {
     auto *s = static_cast<Event*>(a), *e = static_cast<Event*>(b);
@@ -509,7 +573,9 @@ int cuProfilerStart() { return ++g_profiler_calls, kSuccess; }
 int cuProfilerStop() { return ++g_profiler_calls, kSuccess; }
 long mock_cuda_profiler_calls() { return g_profiler_calls; }
 // Managed memory: host memory the mock frees with cuMemFree like device memory.
-int cuMemAllocManaged(uint64_t* ptr, size_t bytes, unsigned) { return cuMemAllocAsync(ptr, bytes, nullptr); }
+long g_managed_allocations = 0;
+int cuMemAllocManaged(uint64_t* ptr, size_t bytes, unsigned) { return ++g_managed_allocations, cuMemAllocAsync(ptr, bytes, nullptr); }
+long mock_cuda_managed_allocations() { return g_managed_allocations; }
 // What the pool holds: the mock keeps no freed memory, so what is in use.
 int cuMemPoolGetAttribute(void*, int attr, void* value) {
     if (attr != 5 && attr != 7) return kInvalidValue;

@@ -132,8 +132,11 @@ def test_object_code_and_kernel():
         assert kernel.attributes.max_threads_per_block() == Device().properties.max_threads_per_block
         with pytest.raises(NotImplementedError, match="no PTX or cubin"):
             code.code
-    with pytest.raises(NotImplementedError, match="Kernel.attributes.num_regs"):
-        kernel.attributes.num_regs()
+    if simt.backend() == "cpu":  # (no register allocation to report on the host)
+        with pytest.raises(NotImplementedError, match="num_regs is not available on the cpu backend"):
+            kernel.attributes.num_regs()
+    else:
+        assert kernel.attributes.num_regs() > 0
     program.close()
     with pytest.raises(RuntimeError, match="this Program is closed"):
         program.compile("cubin")

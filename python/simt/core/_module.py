@@ -1,31 +1,32 @@
 """simt.core.ObjectCode, Kernel and KernelAttributes: a compiled Program and the kernels taken from it."""
 from .. import _simt
 
-_ATTRIBUTES = ("max_threads_per_block", "shared_size_bytes", "const_size_bytes", "local_size_bytes", "num_regs",
-               "ptx_version", "binary_version", "cache_mode_ca", "max_dynamic_shared_size_bytes",
-               "preferred_shared_memory_carveout", "cluster_size_must_be_set", "required_cluster_width",
-               "required_cluster_height", "required_cluster_depth", "non_portable_cluster_size_allowed",
-               "cluster_scheduling_policy_preference")
+_CLUSTER_ATTRIBUTES = ("cluster_size_must_be_set", "required_cluster_width", "required_cluster_height",
+                       "required_cluster_depth", "non_portable_cluster_size_allowed",
+                       "cluster_scheduling_policy_preference")
 
 
 class KernelAttributes:
-    """A kernel's attributes, each a method taking device_id=None (cuda.core's form)."""
+    """A kernel's attributes, each a method taking device_id=None (cuda.core's form): the
+    driver's values on the cuda backend (cuFuncGetAttribute); on the cpu backend the modelled
+    device's, or NotImplementedError saying why there is none (see simt/_kernel_attributes.py)."""
 
     def __init__(self, kernel):
         self._kernel = kernel
 
-    def max_threads_per_block(self, device_id=None):
-        """On the cpu backend the modelled device's limit, which every kernel may use (no register file)."""
-        if _simt.backend_name() == "cuda":
-            raise NotImplementedError("Kernel.attributes.max_threads_per_block on the cuda backend needs "
-                                      "cuFuncGetAttribute, which simt does not bind yet")
-        from ._device import Device
-        return Device(device_id).properties.max_threads_per_block
-
     def __getattr__(self, name):
-        if name in _ATTRIBUTES:
-            raise NotImplementedError(f"Kernel.attributes.{name} is not available in simt.core yet (it needs "
-                                      "cuFuncGetAttribute; the cpu backend has no such attribute)")
+        from .._kernel_attributes import NUMBERS
+        if name in NUMBERS:
+            def read(device_id=None):
+                if device_id is not None and device_id != _simt.current_device():
+                    raise NotImplementedError(f"Kernel.attributes.{name}(device_id={device_id}): simt reads attributes on "
+                                              "the current device only")
+                return self._kernel._function.attribute(NUMBERS[name])
+            read.__name__ = name
+            return read
+        if name in _CLUSTER_ATTRIBUTES:
+            raise NotImplementedError(f"Kernel.attributes.{name} is not available in simt.core (thread block "
+                                      "clusters are not supported)")
         raise AttributeError(f"KernelAttributes has no attribute {name!r}")
 
 

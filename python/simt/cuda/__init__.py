@@ -1,11 +1,16 @@
 """simt.cuda: the kernel language (numba.cuda's names) and the runtime (devices, streams,
 events, synchronization, errors), on the active backend."""
 from .. import _simt
-from ._device import (Device, Event, Stream, default_stream, event, event_elapsed_time, get_current_stream,
-                      get_elapsed_time, stream, synchronize)
-from ._host_memory import (MemoryPool, PinnedMemoryPointer, PinnedMemoryPool, alloc_pinned_memory,
-                           get_default_memory_pool, get_default_pinned_memory_pool, pinned, pinned_array,
-                           pinned_array_like)
+from ._device import (Device, Event, ExternalStream, Stream, default_stream, event, event_elapsed_time,
+                      get_current_stream, get_elapsed_time, stream, synchronize)
+from ._host_memory import (PinnedMemory, PinnedMemoryPointer, PinnedMemoryPool, alloc_pinned_memory,
+                           get_default_pinned_memory_pool, pinned, pinned_array, pinned_array_like,
+                           set_pinned_memory_allocator)
+from .memory import (BaseMemory, ManagedMemory, Memory, MemoryAsyncPool, MemoryPointer, MemoryPool, UnownedMemory,
+                     alloc, get_allocator, get_default_memory_pool, malloc_async, malloc_managed, set_allocator,
+                     using_allocator)
+from . import driver, memory, nvtx, pinned_memory, profiler  # noqa: E402  (cupy.cuda's modules)
+from .profiler import profile  # noqa: E402  (cupy.cuda.profile: a profiler's capture of a with-block)
 from ._mapped_memory import DeviceAccessibleArray, managed_array, mapped, mapped_array, mapped_array_like  # noqa: E402
 from ._compile_ptx import compile_ptx, compile_ptx_for_current_device
 from ._numba_runtime import (Context, as_cuda_array, close, compile, compile_for_current_device, current_context,
@@ -26,6 +31,7 @@ from .._fusion import vectorize  # noqa: E402  (numba.cuda.vectorize: a scalar f
 from .._gufunc import guvectorize  # noqa: E402  (numba.cuda.guvectorize: generalized ufuncs)
 
 from .._ndarray import ndarray as DeviceNDArray  # noqa: E402  (numba's device array type: simt's arrays)
+from . import _device_array_split  # noqa: E402,F401  (DeviceNDArray.split)
 
 CUDAError = _simt.CUDAError
 OutOfMemoryError = _simt.OutOfMemoryError

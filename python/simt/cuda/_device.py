@@ -1,5 +1,6 @@
 """Devices, synchronization, streams and events (numba.cuda and cupy.cuda spellings)."""
 import contextlib
+import weakref
 
 from .. import _simt
 
@@ -55,9 +56,11 @@ class Device:
         device = int(device)
         count = _simt.device_count()
         if not 0 <= device < count:
-            raise _simt.CUDAError(
+            error = _simt.CUDAError(
                 "CUDA_ERROR_INVALID_DEVICE: This indicates that the device ordinal supplied by the user does not "
                 "correspond to a valid CUDA device or that the action requested is invalid for the specified device.")
+            error.code, error.name = 101, "CUDA_ERROR_INVALID_DEVICE"  # (as the driver's errors carry them)
+            raise error
         self.id = device
         self._previous = []
 
@@ -154,7 +157,25 @@ def synchronize():
 class Stream(_simt.Stream):
     """A queue of device work. `with stream:` makes it the current stream of this thread:
     launches without an explicit stream go to it, and so do array operations (operators and
-    ufuncs, reductions, copies, fills, random numbers) and the allocations of their results."""
+    ufuncs, reductions, copies, fills, random numbers) and the allocations of their results.
+
+    Stream(null=False, non_blocking=False, ptds=False, priority=None) as CuPy has it: null is the
+    legacy default stream (also Stream.null), ptds the per-thread default stream (also
+    Stream.ptds; on the cpu backend, whose one queue serves every stream, the default stream)."""
+
+    def __init__(self, null=False, non_blocking=False, ptds=False, priority=None, *, external=0):
+        if priority not in (None, 0):
+            raise NotImplementedError(f"Stream(priority={priority!r}): simt creates streams of the default priority "
+                                      "(0) only")
+        if ptds and not null and not external:
+            if _simt.backend_name() == "cuda":
+                external = 2  # CU_STREAM_PER_THREAD
+            else:
+                null = True
+        super().__init__(non_blocking=bool(non_blocking), null=bool(null), external=int(external))
+        self.device_id = _simt.current_device()
+        if not null and not external:
+            _own_streams[self.ptr] = self  # (what ExternalStream accepts on the cpu backend)
 
     def __enter__(self):
         _simt._push_stream(self)
@@ -170,6 +191,39 @@ class Stream(_simt.Stream):
     def done(self):
         """Whether all work queued on the stream has finished (CuPy's Stream.done)."""
         return self.query()
+
+    def record(self, event=None):
+        """Records `event` (a new timing Event when None) at this point of the stream; returns it."""
+        if event is None:
+            event = Event()
+        elif not isinstance(event, _simt.Event):
+            raise TypeError(f"Stream.record() takes a simt.cuda.Event or None, not {type(event).__name__}")
+        event.record(self)
+        return event
+
+    def wait_event(self, event):
+        """Makes work queued on this stream from now on wait for `event` (recorded on any stream)."""
+        if not isinstance(event, _simt.Event):
+            raise TypeError(f"Stream.wait_event() takes a simt.cuda.Event, not {type(event).__name__}")
+        super().wait_event(event)
+
+    def launch_host_func(self, callback, arg):
+        """Calls callback(arg) on the host once the work queued so far has finished (CuPy's);
+        see simt.cuda._host_callbacks for where it runs and what it may do."""
+        from ._host_callbacks import launch
+        launch(self, callback, (arg,), "launch_host_func")
+
+    def add_callback(self, callback, arg=None):
+        """Calls callback(stream, status, arg) on the host once the work queued so far has
+        finished (numba's and CuPy's add_callback; status is 0, CUDA_SUCCESS)."""
+        from ._host_callbacks import launch
+        launch(self, callback, (self, 0, arg), "add_callback")
+
+    def async_done(self):
+        """An asyncio future that resolves to this stream once the work queued so far has
+        finished (numba's Stream.async_done; call it with an event loop running)."""
+        from ._host_callbacks import async_done
+        return async_done(self)
 
     def use(self):
         """Make this the current stream of this thread (CuPy's Stream.use): it replaces the
@@ -198,6 +252,37 @@ class Stream(_simt.Stream):
         return (0, self.handle)
 
 
+class ExternalStream(Stream):
+    """A stream made by other code, used but never destroyed (CuPy's ExternalStream(ptr),
+    numba's external_stream). On the cuda backend `ptr` is a CUstream (0: the legacy default
+    stream; 1 and 2: the legacy and per-thread default streams, as CUDA spells them). The cpu
+    backend has no CUDA streams: there `ptr` must be 0, 1, 2 (its default stream) or the `.ptr`
+    of a live simt stream; any other value is a ValueError. The `.ptr` of a simt stream keeps
+    that stream alive (on both backends)."""
+
+    def __init__(self, ptr, device_id=-1):
+        ptr = int(ptr)
+        owner = _own_streams.get(ptr)  # a simt stream's handle: that stream is kept alive
+        if _simt.backend_name() != "cuda":
+            if ptr in (0, 1, 2):
+                ptr = 0
+            elif owner is None:
+                raise ValueError(f"ExternalStream: {ptr:#x} is not a stream of this process's simt cpu backend "
+                                 "(the cpu backend has no CUDA streams: pass 0 or the .ptr of a simt stream)")
+        elif ptr == 1:
+            ptr = 0  # (the legacy default stream is simt's null stream)
+        super().__init__(null=ptr == 0, external=ptr)
+        self._owner = owner
+        self.device_id = int(device_id)  # (-1: unknown, as in CuPy)
+
+    def __repr__(self):
+        return f"<simt.cuda.ExternalStream {self.ptr:#x}>"
+
+
+_own_streams = weakref.WeakValueDictionary()  # .ptr -> Stream, for streams simt created
+_own_events = weakref.WeakValueDictionary()  # .ptr -> Event
+
+
 def default_stream():
     return _default
 
@@ -216,7 +301,10 @@ class Event(_simt.Event):
     """A marker in a stream, for synchronization and timing."""
 
     def __init__(self, timing=True, block=False, disable_timing=False, interprocess=False):
+        if interprocess:
+            raise NotImplementedError("Event(interprocess=True): simt has no interprocess events")
         super().__init__(timing and not disable_timing)
+        _own_events[self.ptr] = self  # (runtime.eventElapsedTime & co. take .ptr ints)
 
     def record(self, stream=None):
         super().record(stream if stream is not None else get_current_stream())
@@ -249,5 +337,6 @@ def get_elapsed_time(start, end):
 
 _default = Stream(null=True)  # the legacy default stream
 Stream.null = _default  # CuPy's spelling
+Stream.ptds = Stream(ptds=True)  # the per-thread default stream (the default stream on the cpu backend)
 
 

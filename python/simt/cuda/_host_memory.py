@@ -1,6 +1,6 @@
-"""Page-locked host memory (numba's pinned_array / pinned, CuPy's alloc_pinned_memory and pinned
-memory pool) and the device memory pool's accounting (CuPy's MemoryPool). Copies between the
-device and page-locked memory are one DMA each, without simt's staging buffers."""
+"""Page-locked host memory (numba's pinned_array / pinned, CuPy's alloc_pinned_memory, pinned
+memory pool and pinned allocator). Copies between the device and page-locked memory are one DMA
+each, without simt's staging buffers."""
 import contextlib
 import math
 
@@ -74,9 +74,32 @@ def pinned(*arrays):
             _simt._unregister_host(low)
 
 
+class PinnedMemory:
+    """`size` bytes of page-locked host memory (CuPy's PinnedMemory(size, flags=0)); freed when
+    the last PinnedMemoryPointer into it goes away."""
+
+    def __init__(self, size, flags=0):
+        size = int(size)
+        if size < 0:
+            raise ValueError(f"PinnedMemory: size must be non-negative, not {size}")
+        self._raw = _simt._alloc_pinned(size)
+        self.size = size
+        self.ptr = self._raw.ctypes.data
+
+
 class PinnedMemoryPointer(np.ndarray):
-    """Page-locked bytes from alloc_pinned_memory: `ptr` is their address, `size` their count, and
-    np.frombuffer(mem, dtype, count) views them as an array (CuPy's idiom)."""
+    """Page-locked bytes: `ptr` is their address, `size` their count, and
+    np.frombuffer(mem, dtype, count) views them as an array (CuPy's idiom).
+    PinnedMemoryPointer(mem, offset) points `offset` bytes into a PinnedMemory (what a custom
+    pinned allocator returns, as in CuPy)."""
+
+    def __new__(cls, mem, offset=0):
+        if not isinstance(mem, PinnedMemory):
+            raise TypeError(f"PinnedMemoryPointer takes a PinnedMemory, not {type(mem).__name__}")
+        offset = int(offset)
+        if not 0 <= offset <= mem.size:
+            raise ValueError(f"PinnedMemoryPointer: offset {offset} is outside the memory's {mem.size} bytes")
+        return mem._raw[offset:].view(cls)
 
     @property
     def ptr(self):
@@ -88,8 +111,8 @@ class PinnedMemoryPointer(np.ndarray):
     __str__ = __repr__
 
 
-def alloc_pinned_memory(size):
-    """`size` bytes of page-locked host memory (cupy.cuda.alloc_pinned_memory)."""
+def _malloc_pinned(size):
+    """Page-locked memory straight from the driver (cupy.cuda.pinned_memory._malloc)."""
     size = int(size)
     if size < 0:
         raise ValueError(f"alloc_pinned_memory: size must be non-negative, not {size}")
@@ -100,6 +123,14 @@ class PinnedMemoryPool:
     """CuPy's pinned memory pool. simt keeps no page-locked memory for reuse: each allocation
     is returned to the driver when its last array goes away, so there is nothing to free."""
 
+    def __init__(self, allocator=None):
+        if allocator is not None and not callable(allocator):
+            raise TypeError(f"PinnedMemoryPool(allocator) takes a function or None, not {type(allocator).__name__}")
+        self._allocator = _malloc_pinned if allocator is None else allocator
+
+    def malloc(self, size):
+        return _checked_pinned(self._allocator(size), size)
+
     def free_all_blocks(self):
         pass
 
@@ -108,54 +139,33 @@ class PinnedMemoryPool:
 
 
 _pinned_pool = PinnedMemoryPool()
+_pinned_allocator = _pinned_pool.malloc
 
 
 def get_default_pinned_memory_pool():
     return _pinned_pool
 
 
-class MemoryPool:
-    """The device allocator (cupy.get_default_memory_pool()). On the cuda backend memory comes
-    from the driver's stream-ordered pool, where freed memory stays for reuse; used_bytes() counts
-    what simt's arrays on the current device hold, total_bytes() what the pool holds (at least
-    that), and set_limit() caps used_bytes(): an allocation past it raises OutOfMemoryError."""
-
-    def used_bytes(self):
-        return _simt._pool_used_bytes(_simt.current_device())
-
-    def total_bytes(self):
-        device = _simt.current_device()
-        return max(_simt._pool_reserved_bytes(device), _simt._pool_used_bytes(device))
-
-    def free_bytes(self):
-        return self.total_bytes() - self.used_bytes()
-
-    def free_all_blocks(self):
-        """Hand memory no array uses back to the device (e.g. for another process or library)."""
-        _simt.release_cached_memory()
-
-    def set_limit(self, size=None, fraction=None):
-        """Cap the bytes simt's arrays may hold on the current device: `size` bytes, or `fraction`
-        of the device's memory (0 or neither: no limit)."""
-        if size is not None and fraction is not None:
-            raise ValueError("set_limit: give size or fraction, not both")
-        device = _simt.current_device()
-        if fraction is not None:
-            if not 0 <= fraction <= 1:
-                raise ValueError(f"set_limit: fraction must be within [0, 1], not {fraction}")
-            size = int(_simt.device_properties(device)["total_memory"] * fraction)
-        size = 0 if size is None else int(size)
-        if size < 0:
-            raise ValueError(f"set_limit: size must be non-negative, not {size}")
-        _simt._set_pool_limit(device, size)
-
-    def get_limit(self):
-        """The limit set_limit() set on the current device, in bytes (0: none)."""
-        return _simt._pool_limit(_simt.current_device())
+def _checked_pinned(mem, size):
+    if not isinstance(mem, PinnedMemoryPointer):
+        raise TypeError(f"a pinned memory allocator must return a PinnedMemoryPointer, not {type(mem).__name__}")
+    if mem.size < int(size):
+        raise ValueError(f"a pinned memory allocator returned {mem.size} bytes for a request of {int(size)}")
+    return mem
 
 
-_memory_pool = MemoryPool()
+def set_pinned_memory_allocator(allocator=None):
+    """Sets what alloc_pinned_memory calls (cupy.cuda.set_pinned_memory_allocator): a function of
+    the size returning a PinnedMemoryPointer (e.g. PinnedMemoryPool().malloc), or None for memory
+    straight from the driver. simt's own staging buffers for copies are not affected."""
+    global _pinned_allocator
+    if allocator is not None and not callable(allocator):
+        raise TypeError(f"set_pinned_memory_allocator takes a function or None, not {type(allocator).__name__}")
+    _pinned_allocator = _malloc_pinned if allocator is None else allocator
 
 
-def get_default_memory_pool():
-    return _memory_pool
+def alloc_pinned_memory(size):
+    """`size` bytes of page-locked host memory from the pinned allocator (cupy.cuda.alloc_pinned_memory)."""
+    if int(size) < 0:
+        raise ValueError(f"alloc_pinned_memory: size must be non-negative, not {int(size)}")
+    return _checked_pinned(_pinned_allocator(size), size)

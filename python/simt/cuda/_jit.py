@@ -5,13 +5,14 @@ import operator
 import textwrap
 
 from .. import _simt
+from . import _dispatcher_extras as extras
 from . import numba_types
 from .numba_types import signature_text
 from ._foreign import link_paths
 from ._resolve import make_resolver
 
 _OPTIONS = ("device", "inline", "forceinline", "fastmath", "lineinfo", "debug", "opt", "max_registers", "cache",
-            "boundscheck", "link")
+            "boundscheck", "link", "launch_bounds")
 
 
 def _no_launch(*args):
@@ -90,6 +91,8 @@ class Dispatcher(_simt.Dispatcher):
         self.targetoptions = opts
         self.__doc__ = py_func.__doc__
         self.__wrapped__ = py_func
+        self._specialized = False  # made by specialize()
+        self._specializations = {}  # specialize()'s dispatchers, by signature text
 
     def __call__(self, *args, **kwargs):
         if self._device:
@@ -152,6 +155,21 @@ class Dispatcher(_simt.Dispatcher):
         return next(iter(limits.values()))
 
     @property
+    def specialized(self):
+        """Whether this dispatcher compiles nothing more: made by specialize(), or declared with
+        one signature."""
+        return self._specialized or len(self._sources()) == 1 and self._eager
+
+    def specialize(self, *args):
+        """A dispatcher compiled for the types of `args` (numba's specialize)."""
+        return extras.specialize(self, args)
+
+    def inspect_types(self, file=None, signature=None, pretty=False):
+        """Prints each compiled specialization's typed signature and source annotated with the
+        types of the variables each line binds (see _dispatcher_extras.inspect_types)."""
+        extras.inspect_types(self, file, signature, pretty)
+
+    @property
     def overloads(self):
         """numba's {argument types: compiled kernel} of the compiled specializations."""
         return _Overloads({key: _Overload(self, key) for key in self._sources()})
@@ -183,6 +201,18 @@ class _Overload:
         return f"<simt kernel {self._dispatcher.__name__}{self.signature}>"
 
 
+def _resource_getter(attribute):
+    def get(self, signature=None):
+        return extras.resource(self, attribute, signature)
+    get.__doc__ = (f"The compiled kernel's {attribute} on the current device (cuFuncGetAttribute): for `signature`, "
+                   "or the specialized kernel, else {argument types: value} of each specialization.")
+    return get
+
+
+for _getter, _attribute in extras.RESOURCE_GETTERS.items():
+    setattr(Dispatcher, _getter, _resource_getter(_attribute))
+
+
 def _signature_list(sig):
     """The signature strings of @cuda.jit(sig): one signature, or a list of them; each a string
     or numba type objects (void(float32[:]), or a tuple of argument types: numba_types.py)."""
@@ -212,6 +242,8 @@ def jit(func_or_sig=None, **options):
                         "from the kernels that call it (@cuda.jit(link=[...])) or with cuda.declare_device(..., link=[...])")
     if link:
         options["link"] = link
+    if options.get("launch_bounds") is not None:
+        options["launch_bounds"] = extras.launch_bounds_option(options["launch_bounds"])
     unknown = set(options) - set(_OPTIONS)
     if unknown:
         raise TypeError(f"unknown @cuda.jit option(s): {', '.join(sorted(unknown))}")

@@ -111,9 +111,10 @@ def from_cuda_array_interface(desc, owner=None, sync=True):
 
 
 def external_stream(ptr):
-    """A simt stream for a CUstream created by other code (numba.cuda.external_stream)."""
-    from ._device import Stream
-    return Stream(external=int(ptr))
+    """A simt stream for a CUstream created by other code (numba.cuda.external_stream); on the
+    cpu backend only simt's own stream handles (see ExternalStream)."""
+    from ._device import ExternalStream
+    return ExternalStream(ptr)
 
 
 def legacy_default_stream():

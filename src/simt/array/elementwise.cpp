@@ -402,6 +402,9 @@ void elementwise_call(ElementwiseFamily& family, int loop_id, const ElementwiseL
     auto what = [&] { return std::string(kind) + " '" + family.name() + "'"; };
     Shape shape = broadcast_input_shapes(inputs, nin);
     NdArray* ptrs[kMaxElementwiseOperands];
+    int first_given = -1;  // outputs not given take its shape (simt.fuse gives only the updated arguments)
+    for (int j = 0; j < nout; ++j)
+        if (given[j] && first_given < 0) first_given = j;
     for (int j = 0; j < nout; ++j) {
         DType result = loop.out_types[size_t(j)];
         if (given[j]) {
@@ -409,13 +412,13 @@ void elementwise_call(ElementwiseFamily& family, int loop_id, const ElementwiseL
             if (!broadcastable(shape, out_shape))
                 throw Error(ErrorKind::Value, "non-broadcastable output operand with shape " + compact_shape(out_shape) +
                                                   " doesn't match the broadcast shape " + compact_shape(shape));
-            if (j > 0 && !(out_shape == Shape::of(outputs[0])))
+            if (j > first_given && !(out_shape == Shape::of(outputs[first_given])))
                 throw Error(ErrorKind::Value, "the outputs of " + what() + " must all have the same shape");
             if (!unsafe_casting && !same_kind_cast(result, outputs[j].dtype))
                 throw Error(ErrorKind::Type, "Cannot cast " + what() + " output from dtype('" + dtype_name(result) +
                                                  "') to dtype('" + dtype_name(outputs[j].dtype) + "') with casting rule 'same_kind'");
         } else {
-            const Shape& s = j > 0 && given[0] ? Shape::of(outputs[0]) : shape;
+            Shape s = first_given >= 0 ? Shape::of(outputs[first_given]) : shape;
             outputs[j] = empty_array(result, s.dims, s.ndim, fortran_order);
         }
         ptrs[j] = &outputs[j];

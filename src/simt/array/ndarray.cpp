@@ -1,16 +1,29 @@
 // Array views, allocation, fills and whole-array copies.
 #include "array/ndarray.h"
+#include <atomic>
 #include "array/pool_usage.h"
 #include "runtime/current_stream.h"
 #include "support/error.h"
 
 namespace simt {
 
+namespace {
+std::atomic<bool> g_managed_allocations{false};
+}  // namespace
+
+void set_managed_allocations(bool managed) { g_managed_allocations.store(managed, std::memory_order_relaxed); }
+bool managed_allocations() { return g_managed_allocations.load(std::memory_order_relaxed); }
+
 DeviceBuffer::DeviceBuffer(size_t bytes, StreamHandle stream)
     : bytes_(bytes), backend_(&backend()), device_(backend_->current_device()) {
     note_allocation(device_, bytes);
     try {
-        ptr_ = backend_->allocate(bytes, stream);
+        if (g_managed_allocations.load(std::memory_order_relaxed)) {
+            ptr_ = backend_->allocate_managed(bytes);
+            managed_ = true;
+        } else {
+            ptr_ = backend_->allocate(bytes, stream);
+        }
     } catch (...) {
         note_release(device_, bytes);
         throw;
@@ -18,7 +31,8 @@ DeviceBuffer::DeviceBuffer(size_t bytes, StreamHandle stream)
 }
 
 DeviceBuffer::~DeviceBuffer() {
-    backend_->release(ptr_, bytes_, nullptr);
+    if (managed_) backend_->release_managed(ptr_);  // (cuMemFree: waits for work still using it)
+    else backend_->release(ptr_, bytes_, nullptr);
     note_release(device_, bytes_);
 }
 

@@ -12,7 +12,8 @@ namespace simt {
 
 constexpr int kMaxDims = 32;
 
-// An allocation from the active backend, released when the last view of it goes away.
+// An allocation from the active backend, released when the last view of it goes away: from the
+// device's pool, or managed memory while set_managed_allocations(true) is in force.
 class DeviceBuffer {
 public:
     DeviceBuffer(size_t bytes, StreamHandle stream);
@@ -26,7 +27,14 @@ private:
     size_t bytes_;
     Backend* backend_;
     int device_;  // where it was allocated (its bytes are counted there: array/pool_usage.h)
+    bool managed_ = false;
 };
+
+// New arrays in managed memory (CuPy's set_allocator(MemoryPool(malloc_managed).malloc)) or
+// from the pool (the default). Only backends whose managed memory differs from their device
+// memory need it (cuda); a single relaxed load on each allocation.
+void set_managed_allocations(bool managed);
+bool managed_allocations();
 
 struct NdArray {
     std::shared_ptr<void> owner;  // keeps the memory alive: a DeviceBuffer or a foreign owner

@@ -6,6 +6,7 @@
 #include "codegen/cuda_source_log.h"
 #include "codegen/emitter.h"
 #include "codegen/nonnegative.h"
+#include "codegen/nvrtc_options.h"
 #include "codegen/raw_module.h"
 #include "sema/sema.h"
 #include "support/error.h"
@@ -105,6 +106,7 @@ GeneratedSource Emitter::run() {
                     "\n#line 1 \"simt-generated\"\n" + g.user_code + linked_code();
     g.static_shared_bytes = unit_.static_shared_bytes;
     g.local_bytes = unit_.local_bytes;
+    g.const_bytes = unit_.const_bytes;
     g.prints = unit_.uses_print;
     return g;
 }
@@ -125,7 +127,8 @@ std::string Emitter::options_header() const {
     const CompileOptions& o = unit_.options;
     std::string s = "// options: fastmath=" + std::to_string(int(o.fastmath)) + " debug=" + std::to_string(int(o.debug)) +
                     " lineinfo=" + std::to_string(int(o.lineinfo)) + " opt=" + std::to_string(int(o.opt)) +
-                    " max_registers=" + std::to_string(o.max_registers) + "\n";
+                    " max_registers=" + std::to_string(o.max_registers) +
+                    (o.launch_bounds[0] ? " launch_bounds=" + launch_bounds_attribute(o) : std::string()) + "\n";
     if (o.fastmath) s += "#define SIMT_FASTMATH 1\n";
     return s;
 }
@@ -196,7 +199,7 @@ void Emitter::entry_point(const TypedFunction& k) {
         --indent_;
         line("}");
     } else if (target_ == Target::Cuda) {
-        std::string sig = "extern \"C\" __global__ void " + k.c_name + "(";
+        std::string sig = "extern \"C\" __global__ void " + launch_bounds_attribute(unit_.options) + k.c_name + "(";
         for (size_t i = 0; i < k.def.params.size(); ++i)
             sig += (i ? ", " : "") + c_type(k.param_types[i]) + " " + c_identifier(k.def.params[i].name);
         line(sig + ") {");

@@ -25,6 +25,7 @@ struct GeneratedSource {
     std::string entry_name;   // symbol of the kernel entry point
     int64_t static_shared_bytes = 0;  // cuda.shared.array storage with a fixed size
     int64_t local_bytes = 0;          // cuda.local.array storage per thread
+    int64_t const_bytes = 0;          // NumPy arrays frozen into constant memory
     bool prints = false;              // calls print()
     CompileOptions options;   // what it was generated with; backends map them to compiler flags
     // Raw CUDA C++ (codegen/raw_module.h): the user's own options (NVRTC's, or the host
@@ -38,6 +39,8 @@ struct GeneratedSource {
     bool grid_sync = false;
     std::string parameter_table;  // cpu: exported function giving each parameter's byte size
     bool entry_is_name_expression = false;  // cuda: entry_name is a C++ name such as "k<float>"
+    // cuda, raw CUDA C++: all of the module's name expressions (its kernels share one module).
+    std::vector<std::string> module_name_expressions;
     // cuda: the same kernel as NVVM IR, where the IR emission covers it (the backend's fast path).
     std::optional<NvvmModule> nvvm;
     std::string nvvm_not_covered;  // ... else the first construct the IR emission does not cover

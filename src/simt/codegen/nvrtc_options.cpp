@@ -18,4 +18,19 @@ std::vector<std::string> nvrtc_options(const CompileOptions& o, int cc_major, in
     return out;
 }
 
+std::string launch_bounds_attribute(const CompileOptions& o) {
+    if (o.launch_bounds[0] <= 0) return "";
+    std::string s = "__launch_bounds__(" + std::to_string(o.launch_bounds[0]);
+    for (int k = 1; k < 3 && o.launch_bounds[k] > 0; ++k) s += ", " + std::to_string(o.launch_bounds[k]);
+    return s + ") ";
+}
+
+std::string launch_bounds_annotations(const CompileOptions& o) {
+    std::string s;
+    const char* keys[3] = {"maxntidx", "minctasm", "cluster_max_blocks"};
+    for (int k = 0; k < 3; ++k)
+        if (o.launch_bounds[k] > 0) s += std::string(", !\"") + keys[k] + "\", i32 " + std::to_string(o.launch_bounds[k]);
+    return s;
+}
+
 }  // namespace simt

@@ -14,4 +14,10 @@ namespace simt {
 // produces the cubin, i.e. for an sm_XY architecture).
 std::vector<std::string> nvrtc_options(const CompileOptions& options, int cc_major, int cc_minor);
 
+// launch_bounds as CUDA C++ writes them ("__launch_bounds__(256, 2) ", or "" when not given) and
+// as NVVM IR annotates a kernel (", !\"maxntidx\", i32 256, !\"minctasm\", i32 2": pairs to append to
+// the kernel's nvvm.annotations node).
+std::string launch_bounds_attribute(const CompileOptions& options);
+std::string launch_bounds_annotations(const CompileOptions& options);
+
 }  // namespace simt

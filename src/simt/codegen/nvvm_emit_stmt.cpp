@@ -6,6 +6,7 @@
 #include "codegen/ast_walk.h"
 #include "codegen/loop_bounds.h"
 #include "codegen/nonnegative.h"
+#include "codegen/nvrtc_options.h"
 #include "codegen/nvvm_emitter.h"
 #include "sema/sema.h"
 
@@ -390,7 +391,8 @@ NvvmModule NvvmEmitter::run() {
           "f64:64:64-v16:16:16-v32:32:32-v64:64:64-v128:128:128-n16:32:64\"\n\n";
     ir += functions;
     for (const std::string& d : declarations_) ir += d + "\n";
-    ir += "\n!nvvm.annotations = !{!0}\n!0 = !{void (" + param_types + ")* @" + m.entry + ", !\"kernel\", i32 1}\n";
+    ir += "\n!nvvm.annotations = !{!0}\n!0 = !{void (" + param_types + ")* @" + m.entry + ", !\"kernel\", i32 1" +
+          launch_bounds_annotations(unit_.options) + "}\n";
     ir += "!nvvmir.version = !{!1}\n!1 = !{i32 2, i32 0, i32 3, i32 2}\n";
     return m;
 }

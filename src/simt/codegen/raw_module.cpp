@@ -256,25 +256,35 @@ GeneratedSource raw_kernel_source(const RawModuleSource& m, const std::string& n
         g.entry_name = name;
         g.entry_is_name_expression =
             std::find(m.name_expressions.begin(), m.name_expressions.end(), name) != m.name_expressions.end();
+        g.module_name_expressions = m.name_expressions;
         g.compiler_options = m.options;
         return g;
     }
-    // One entry, for the kernel asked for: another __global__ function of the text may sit in an
-    // `#if 0` block the host compiler never sees.
+    // Entries for the kernel asked for, or for each of the module's kernels the caller lists
+    // (only those: another __global__ function of the text may sit in an `#if 0` block the host
+    // compiler never sees).
     std::string defines;
     g.compiler_options = host_options(m.options, options, &defines);
     bool fibers = needs_fibers(without_comments(m.code));
     for (const IncludedFile& f : included.files) fibers = fibers || needs_fibers(without_comments(f.text));
-    g.entry_name = "simt_raw_entry_0";
-    g.parameter_table = "simt_raw_params_0";
-    const std::string kernel = "(&" + name + ")";  // (parenthesized: a name expression may hold commas)
+    std::vector<std::string> kernels = m.kernels;
+    if (std::find(kernels.begin(), kernels.end(), name) == kernels.end()) kernels.insert(kernels.begin(), name);
     std::string entries = "\n#line 1 \"simt-generated\"\n";
-    entries += "static const char* const simt_raw_sites[] = {\"a barrier or warp function of kernel '" + name + "'\"};\n";
-    entries += "extern \"C\" SIMT_EXPORT void " + g.entry_name +
-               "(const simt_launch* L, void* const* args, int64_t begin, int64_t end) {\n    simt_raw::run(L, args, begin, end, " +
-               kernel + ", " + (fibers ? "true" : "false") + ", \"" + name + "\", simt_raw_sites);\n}\n";
-    entries += "extern \"C\" SIMT_EXPORT const int64_t* " + g.parameter_table + "() { return simt_raw::sizes_of(" + kernel +
-               "); }\n";
+    for (size_t i = 0; i < kernels.size(); ++i) {
+        const std::string& k = kernels[i];
+        const std::string n = std::to_string(i), entry = "simt_raw_entry_" + n, table = "simt_raw_params_" + n;
+        if (k == name) {
+            g.entry_name = entry;
+            g.parameter_table = table;
+        }
+        const std::string kernel = "(&" + k + ")";  // (parenthesized: a name expression may hold commas)
+        entries += "static const char* const simt_raw_sites_" + n + "[] = {\"a barrier or warp function of kernel '" + k +
+                   "'\"};\n";
+        entries += "extern \"C\" SIMT_EXPORT void " + entry +
+                   "(const simt_launch* L, void* const* args, int64_t begin, int64_t end) {\n    simt_raw::run(L, args, begin, end, " +
+                   kernel + ", " + (fibers ? "true" : "false") + ", \"" + k + "\", simt_raw_sites_" + n + ");\n}\n";
+        entries += "extern \"C\" SIMT_EXPORT const int64_t* " + table + "() { return simt_raw::sizes_of(" + kernel + "); }\n";
+    }
     g.full_source = kSystemHeaders + embedded::prelude_cpu +
                     "\n#line 1 \"simt/prelude/numeric.h\"\n" + embedded::prelude_numeric +
                     "\n#line 1 \"simt/prelude/cpu_sync.h\"\n" + embedded::prelude_cpu_sync +

@@ -14,6 +14,10 @@ struct RawModuleSource {
     // C++ names of template kernels such as "k<float, 4>" (CuPy's name_expressions): kernels taken
     // by one of these are instantiated by that name.
     std::vector<std::string> name_expressions;
+    // The kernels (names or name expressions) loaded from one compiled module, so that they share
+    // its __device__ variables: the cpu backend's shared object has an entry for each (the cuda
+    // backend's module has them all anyway). Empty: the kernel asked for alone.
+    std::vector<std::string> kernels;
 };
 
 // Names of the non-template __global__ functions in `code`, in order of first appearance.

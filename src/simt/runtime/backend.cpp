@@ -25,6 +25,22 @@ void ArgumentPack::add(const void* bytes, size_t size, size_t align) {
     offsets.push_back(off);
 }
 
+const char* kernel_attribute_name(KernelAttribute a) {
+    switch (a) {
+    case KernelAttribute::MaxThreadsPerBlock: return "max_threads_per_block";
+    case KernelAttribute::SharedSizeBytes: return "shared_size_bytes";
+    case KernelAttribute::ConstSizeBytes: return "const_size_bytes";
+    case KernelAttribute::LocalSizeBytes: return "local_size_bytes";
+    case KernelAttribute::NumRegs: return "num_regs";
+    case KernelAttribute::PtxVersion: return "ptx_version";
+    case KernelAttribute::BinaryVersion: return "binary_version";
+    case KernelAttribute::CacheModeCa: return "cache_mode_ca";
+    case KernelAttribute::MaxDynamicSharedSizeBytes: return "max_dynamic_shared_size_bytes";
+    case KernelAttribute::PreferredSharedMemoryCarveout: return "preferred_shared_memory_carveout";
+    }
+    return "unknown attribute";
+}
+
 void* Backend::allocate_host(size_t bytes) {
     // 256-byte aligned, as cuMemHostAlloc's memory is at least; any dtype's elements fit.
     void* p = std::aligned_alloc(256, (bytes + 255) / 256 * 256 + (bytes == 0 ? 256 : 0));

@@ -72,6 +72,22 @@ public:
     virtual std::vector<int64_t> parameter_sizes() { return {}; }
 };
 
+// A kernel's attributes as cuFuncGetAttribute numbers them (CUfunction_attribute).
+enum class KernelAttribute : int {
+    MaxThreadsPerBlock = 0,
+    SharedSizeBytes = 1,
+    ConstSizeBytes = 2,
+    LocalSizeBytes = 3,
+    NumRegs = 4,
+    PtxVersion = 5,
+    BinaryVersion = 6,
+    CacheModeCa = 7,
+    MaxDynamicSharedSizeBytes = 8,
+    PreferredSharedMemoryCarveout = 9,
+};
+// Its name as CuPy and cuda.core spell it ("num_regs"), for messages.
+const char* kernel_attribute_name(KernelAttribute a);
+
 // Description of a device for Python (`Device.name`, `.compute_capability`, attributes).
 struct DeviceProperties {
     std::string name;
@@ -82,6 +98,7 @@ struct DeviceProperties {
     int64_t max_block[3] = {1024, 1024, 64};
     int64_t max_grid[3] = {2147483647, 65535, 65535};
     int64_t max_shared_per_block = 48 * 1024;
+    int64_t max_shared_per_block_optin = 227 * 1024;  // with the kernel's max_dynamic_shared_size_bytes raised (sm_90)
     int warp_size = 32;
 };
 
@@ -130,6 +147,16 @@ public:
     // The most blocks of `kernel` with `threads` threads each (and `dynamic_shared_bytes` of
     // dynamic shared memory) resident at once on the current device: a cooperative launch's limit.
     virtual int64_t max_cooperative_blocks(LoadedKernel& kernel, int64_t threads, int64_t dynamic_shared_bytes) = 0;
+    // The kernel's attribute on the current device (cuda: cuFuncGetAttribute). The cpu backend
+    // gives what its modelled device defines and raises NotImplemented for what it has no value
+    // of (registers, PTX and binary versions; sizes it cannot see in raw CUDA C++).
+    virtual int kernel_attribute(LoadedKernel& kernel, KernelAttribute which) = 0;
+    // Sets a settable attribute (max dynamic shared memory, the preferred shared memory carveout)
+    // for later launches on every device (cuda: cuFuncSetAttribute).
+    virtual void set_kernel_attribute(LoadedKernel& kernel, KernelAttribute which, int value) = 0;
+    // Device address and byte size of the module-scope __device__ / __constant__ variable `name`
+    // of a raw CUDA C++ kernel's module, on the current device; raises Value when there is none.
+    virtual std::pair<void*, size_t> kernel_global(LoadedKernel& kernel, const std::string& name) = 0;
 
     // Synchronization
     virtual void synchronize() = 0;  // waits for all work on the current device
@@ -144,10 +171,17 @@ public:
     virtual bool event_done(EventHandle event) = 0;
     virtual float elapsed_ms(EventHandle start, EventHandle end) = 0;
     virtual void stream_wait_event(StreamHandle stream, EventHandle event) = 0;
+    // Queues fn(data) on `stream` (cuLaunchHostFunc): it runs once the work queued before it
+    // has finished, on a backend thread, and work queued after it waits for it to return. fn
+    // must not call the backend, and it is called exactly once (runtime/host_callbacks.h).
+    virtual void launch_host_func(StreamHandle stream, void (*fn)(void*), void* data) = 0;
 
     // Hands memory the allocator keeps for reuse back to the device, after waiting for pending
     // frees (cuda: trims the stream-ordered pools; nothing to do where there is no cache).
     virtual void release_cached_memory() {}
+    // Whether the allocator keeps freed memory for reuse (the default) or hands it back to the
+    // device at each synchronization (CuPy's set_allocator(None)); nothing where nothing is kept.
+    virtual void set_keep_freed_memory(bool keep) {}
     // Bytes the device's allocator holds, in use or kept for reuse (cuda: the stream-ordered
     // pool's reservation; 0 where the backend keeps nothing beyond what arrays use).
     virtual size_t pool_reserved_bytes(int device) { return 0; }

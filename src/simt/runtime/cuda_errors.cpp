@@ -10,6 +10,7 @@ const char* documented_cuda_error_name(int code) {
         case kCudaErrorInvalidHandle: return "CUDA_ERROR_INVALID_HANDLE";
         case kCudaErrorLaunchOutOfResources: return "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES";
         case kCudaErrorCooperativeLaunchTooLarge: return "CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE";
+        case kCudaErrorNotPermitted: return "CUDA_ERROR_NOT_PERMITTED";
         default: return nullptr;
     }
 }
@@ -30,6 +31,7 @@ const char* documented_cuda_error_description(int code) {
                    "blocks as allowed by cuOccupancyMaxActiveBlocksPerMultiprocessor or "
                    "cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags times the number of multiprocessors as specified "
                    "by the device attribute CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT.";
+        case kCudaErrorNotPermitted: return "This error indicates that the attempted operation is not permitted.";
         default: return nullptr;
     }
 }

@@ -13,6 +13,7 @@ enum : int {
     kCudaErrorInvalidHandle = 400,
     kCudaErrorLaunchOutOfResources = 701,
     kCudaErrorCooperativeLaunchTooLarge = 720,
+    kCudaErrorNotPermitted = 800,  // a runtime call from a host callback
 };
 
 // The documented name and description of a code in the table above; null for other codes.

@@ -5,7 +5,8 @@
 
 namespace simt {
 
-void check_launch_limits(const LaunchConfig& c, const DeviceProperties& p, int64_t static_shared_bytes) {
+void check_launch_limits(const LaunchConfig& c, const DeviceProperties& p, int64_t static_shared_bytes,
+                         int64_t max_dynamic_shared_bytes) {
     const int64_t grid[3] = {c.grid.x, c.grid.y, c.grid.z};
     const int64_t block[3] = {c.block.x, c.block.y, c.block.z};
     for (int i = 0; i < 3; ++i) {
@@ -13,8 +14,12 @@ void check_launch_limits(const LaunchConfig& c, const DeviceProperties& p, int64
         if (block[i] < 1 || block[i] > p.max_block[i]) raise_cuda_error(kCudaErrorInvalidValue);
     }
     if (c.block.count() > p.max_threads_per_block) raise_cuda_error(kCudaErrorInvalidValue);
-    if (c.dynamic_shared_bytes < 0 || c.dynamic_shared_bytes + static_shared_bytes > p.max_shared_per_block)
+    if (c.dynamic_shared_bytes < 0) raise_cuda_error(kCudaErrorInvalidValue);
+    if (max_dynamic_shared_bytes >= 0) {  // opted in past 48 KiB (cuFuncSetAttribute)
+        if (c.dynamic_shared_bytes > max_dynamic_shared_bytes) raise_cuda_error(kCudaErrorInvalidValue);
+    } else if (c.dynamic_shared_bytes + static_shared_bytes > p.max_shared_per_block) {
         raise_cuda_error(kCudaErrorInvalidValue);
+    }
 }
 
 DeviceProperties modelled_device_properties() {

@@ -25,6 +25,9 @@ struct CompileOptions {
     bool debug = false;
     bool lineinfo = false;
     int max_registers = 0;
+    // @cuda.jit(launch_bounds=...): the most threads a block of the kernel has, the fewest blocks
+    // to keep resident per multiprocessor, the most blocks per cluster (0: not given).
+    int launch_bounds[3] = {0, 0, 0};
     bool opt = true;  // optimize (numba's `opt`; off by default under debug=True)
     // simt.cuda.tile kernels: parameters annotated tile.Constant. They are not parameters of the
     // compiled kernel: the resolver gives their values, as it does a global's.

@@ -18,6 +18,7 @@
 #include "backend/cpu/host_compiler.h"
 #include "backend/cpu/kernel_runtime.h"
 #include "backend/cpu/launch_abi.h"
+#include "backend/cpu/module_symbols.h"
 #include "backend/cpu/task_queue.h"
 #include "backend/cpu/thread_pool.h"
 #include "runtime/backend.h"
@@ -58,6 +59,15 @@ public:
     std::atomic<int> inline_overruns{0};
     std::atomic<bool> never_inline{false};
     const int64_t* (*parameter_table)() = nullptr;  // raw CUDA C++ kernels: {count, size...}
+    // The user's own CUDA C++ (simt.RawKernel): its __shared__ / __constant__ / local storage is
+    // C++ simt does not see, so those sizes are unknown.
+    bool raw = false;
+    int64_t const_bytes = 0;  // NumPy arrays frozen into the kernel (its constant memory)
+    int max_threads = 0;      // @cuda.jit(launch_bounds=(max_threads, ...)), 0: not given
+    // Attributes set by the program: the most dynamic shared memory a launch may ask for (-1:
+    // the device's default, what static shared memory leaves of 48 KiB) and the carveout hint.
+    std::atomic<int> max_dynamic_shared{-1};
+    std::atomic<int> carveout{-1};
 
     std::vector<int64_t> parameter_sizes() override {
         if (!parameter_table) return {};
@@ -142,6 +152,11 @@ size_t physical_memory() {
 int64_t grain_for(int64_t n, int threads) {
     int64_t g = n / (int64_t(threads) * 16);
     return g < 1 ? 1 : g;
+}
+
+[[noreturn]] void unknown_attribute(KernelAttribute which, const char* why) {
+    raise(ErrorKind::NotImplemented, "the kernel attribute %s is not available on the cpu backend: %s",
+          kernel_attribute_name(which), why);
 }
 
 class CpuBackend : public Backend {
@@ -263,9 +278,12 @@ public:
         h.update("\n");
         h.update(source.full_source);
         std::string key = h.hex_digest();
+        // Kernels of one raw module share its shared object (so its __device__ variables): one
+        // file, dlopen'ed once, each kernel taking its own entry point from it.
+        const std::string loaded_key = key + "\n" + source.entry_name;
 
         std::lock_guard<std::mutex> lock(load_mutex_);
-        if (auto it = loaded_.find(key); it != loaded_.end()) {
+        if (auto it = loaded_.find(loaded_key); it != loaded_.end()) {
             ++compile_counters().memory_hits;
             return it->second;
         }
@@ -303,13 +321,18 @@ public:
             if (!kernel->parameter_table)
                 raise(ErrorKind::Compiler, "compiled kernel %s has no %s", path.c_str(), source.parameter_table.c_str());
         }
-        loaded_[key] = kernel;
+        kernel->raw = source.raw_cuda;
+        kernel->const_bytes = source.const_bytes;
+        kernel->max_threads = source.options.launch_bounds[0];
+        loaded_[loaded_key] = kernel;
         return kernel;
     }
 
     void launch(LoadedKernel& k, const LaunchConfig& c, ArgumentPack& args) override {
-        check_launch_limits(c, limits(), k.static_shared_bytes);
         auto* kernel = static_cast<CpuKernel*>(&k);
+        check_launch_limits(c, limits(), k.static_shared_bytes, kernel->max_dynamic_shared.load(std::memory_order_relaxed));
+        // (more threads than the kernel's launch bounds (PTX .maxntid) allow: an invalid configuration)
+        if (kernel->max_threads > 0 && c.block.count() > kernel->max_threads) raise_cuda_error(kCudaErrorInvalidValue);
         const int64_t blocks = c.grid.count();
         if (k.grid_sync && blocks > max_cooperative_blocks(k, c.block.count(), c.dynamic_shared_bytes))
             raise_cuda_error(kCudaErrorCooperativeLaunchTooLarge);
@@ -354,6 +377,68 @@ public:
         return std::min<int64_t>(per_sm * limits().multiprocessors, kMostCooperativeThreads / threads);
     }
     static constexpr int64_t kMostCooperativeThreads = 4096;
+
+    // The modelled device's values, and the sizes simt knows of its own kernels; NotImplemented
+    // for what no GPU number would honestly stand for here.
+    int kernel_attribute(LoadedKernel& k, KernelAttribute which) override {
+        auto& kernel = static_cast<CpuKernel&>(k);
+        auto unknown = [&](const char* why) { unknown_attribute(which, why); };
+        auto raw_unknown = [&] {
+            if (kernel.raw)
+                unknown("the host compiler compiles raw CUDA C++, and simt does not measure the sizes it declares");
+        };
+        switch (which) {
+        case KernelAttribute::MaxThreadsPerBlock:  // (no register file limits a kernel's blocks here; its launch bounds do)
+            return kernel.max_threads > 0 ? std::min(kernel.max_threads, limits().max_threads_per_block)
+                                          : limits().max_threads_per_block;
+        case KernelAttribute::SharedSizeBytes:
+            raw_unknown();
+            return int(kernel.static_shared_bytes);
+        case KernelAttribute::LocalSizeBytes:
+            raw_unknown();
+            return int(kernel.local_bytes);
+        case KernelAttribute::MaxDynamicSharedSizeBytes:
+            return int(dynamic_shared_limit(kernel));
+        case KernelAttribute::PreferredSharedMemoryCarveout:
+            return kernel.carveout.load();
+        case KernelAttribute::NumRegs:
+            unknown_attribute(which, "kernels run as host code, with no GPU register allocation");
+        case KernelAttribute::PtxVersion:
+        case KernelAttribute::BinaryVersion:
+            unknown_attribute(which, "kernels are compiled to host code, not PTX or a GPU binary");
+        case KernelAttribute::ConstSizeBytes:
+            raw_unknown();
+            return int(kernel.const_bytes);
+        case KernelAttribute::CacheModeCa:
+            unknown_attribute(which, "there is no GPU cache configuration");
+        }
+        unknown_attribute(which, "unknown attribute");
+    }
+
+    void set_kernel_attribute(LoadedKernel& k, KernelAttribute which, int value) override {
+        auto& kernel = static_cast<CpuKernel&>(k);
+        if (which == KernelAttribute::MaxDynamicSharedSizeBytes) {
+            // As the driver: static and dynamic shared memory together within the device's opt-in limit.
+            if (value < 0 || int64_t(value) + kernel.static_shared_bytes > limits().max_shared_per_block_optin)
+                raise_cuda_error(kCudaErrorInvalidValue);
+            kernel.max_dynamic_shared.store(value);
+        } else if (which == KernelAttribute::PreferredSharedMemoryCarveout) {
+            if (value < -1 || value > 100) raise_cuda_error(kCudaErrorInvalidValue);
+            kernel.carveout.store(value);  // (a hint: nothing on the cpu backend depends on it)
+        } else {
+            raise_cuda_error(kCudaErrorInvalidValue);  // read-only attributes, as cuFuncSetAttribute says
+        }
+    }
+
+    std::pair<void*, size_t> kernel_global(LoadedKernel& k, const std::string& name) override {
+        auto& kernel = static_cast<CpuKernel&>(k);
+        return shared_object_variable(kernel.handle, name);
+    }
+
+    int64_t dynamic_shared_limit(const CpuKernel& kernel) {
+        const int set = kernel.max_dynamic_shared.load(std::memory_order_relaxed);
+        return set >= 0 ? set : limits().max_shared_per_block - kernel.static_shared_bytes;
+    }
 
     const DeviceProperties& limits() {
         static const DeviceProperties p = properties(0);  // computing them reads sysfs: once only
@@ -432,6 +517,9 @@ public:
     void stream_wait_event(StreamHandle, EventHandle) override {
         // One in-order queue serves every stream: earlier work is always finished first.
     }
+    // A task of the queue like any other (on the executor thread, after all earlier work): the
+    // queue is in order, so later work waits for it as it does on a GPU.
+    void launch_host_func(StreamHandle s, void (*fn)(void*), void* data) override { submit(s, [fn, data] { fn(data); }); }
 
 private:
     uint64_t submit(StreamHandle stream, std::function<void()> work) {

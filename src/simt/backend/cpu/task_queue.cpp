@@ -1,6 +1,8 @@
 // In-order executor for the cpu backend's asynchronous work.
 #include "backend/cpu/task_queue.h"
 #include <cfenv>
+#include "runtime/cuda_errors.h"
+#include "runtime/host_callbacks.h"
 
 namespace simt {
 
@@ -41,9 +43,22 @@ bool TaskQueue::idle() {
     return completed_ == next_seq_ - 1;
 }
 
+void TaskQueue::refuse_wait_on_executor() const {
+    if (std::this_thread::get_id() == executor_.get_id()) raise_cuda_error(kCudaErrorNotPermitted);
+}
+
 void TaskQueue::wait(uint64_t seq) {
     std::unique_lock<std::mutex> lock(mutex_);
-    progress_.wait(lock, [&] { return completed_ >= seq; });
+    if (completed_ < seq) {
+        lock.unlock();
+        refuse_wait_on_executor();
+        {
+            BlockingWait unlocked;  // (a pending host callback may need the caller's lock: taken back after mutex_)
+            std::unique_lock<std::mutex> waiting(mutex_);
+            progress_.wait(waiting, [&] { return completed_ >= seq; });
+        }
+        lock.lock();
+    }
     if (error_) {
         std::exception_ptr e = error_;
         error_ = nullptr;
@@ -52,8 +67,11 @@ void TaskQueue::wait(uint64_t seq) {
 }
 
 void TaskQueue::wait_all_quietly() {
+    if (std::this_thread::get_id() == executor_.get_id()) return;  // (cleanup paths: nothing to wait for there)
+    uint64_t target = last_enqueued();
+    if (done(target)) return;
+    BlockingWait unlocked;
     std::unique_lock<std::mutex> lock(mutex_);
-    uint64_t target = next_seq_ - 1;
     progress_.wait(lock, [&] { return completed_ >= target; });
 }
 

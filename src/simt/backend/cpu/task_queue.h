@@ -20,7 +20,8 @@ public:
     // Queues `work`; returns its sequence number (1, 2, ...).
     uint64_t enqueue(std::function<void()> work);
     // Waits until task `seq` (and all before it) finished. An error raised by a task since the
-    // last wait is rethrown here, once.
+    // last wait is rethrown here, once. A task that would have to wait for itself (a host
+    // callback calling the runtime) gets CUDA_ERROR_NOT_PERMITTED, as a driver callback does.
     void wait(uint64_t seq);
     void wait_all() { wait(last_enqueued()); }
     // Waits for everything queued without reporting task errors (for cleanup paths).
@@ -49,6 +50,8 @@ public:
 
 private:
     void run();
+    // Raises CUDA_ERROR_NOT_PERMITTED when called on the executor thread (see wait).
+    void refuse_wait_on_executor() const;
     uint64_t begin_inline();
     void end_inline(uint64_t seq, std::exception_ptr failure);
 

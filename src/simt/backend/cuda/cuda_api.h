@@ -37,6 +37,7 @@ enum : Result {
     kErrorJitCompilerNotFound = 221,
     kErrorUnsupportedPtxVersion = 222,
     kErrorJitCompilationDisabled = 223,
+    kErrorNotFound = 500,
     kErrorNotReady = 600,
     kErrorNotSupported = 801,
 };
@@ -103,9 +104,14 @@ struct DriverApi {
     Result (*cuModuleGetFunction)(Function* function, Module module, const char* name);
     // (CUDA 12.4+; null on older drivers) offset and size of a kernel's parameter `index`
     Result (*cuFuncGetParamInfo)(Function function, size_t index, size_t* offset, size_t* size) = nullptr;
+    // A kernel's attributes (CUfunction_attribute: runtime/backend.h's KernelAttribute numbers them).
+    Result (*cuFuncGetAttribute)(int* value, int attribute, Function function) = nullptr;
+    Result (*cuFuncSetAttribute)(Function function, int attribute, int value) = nullptr;
     // Starting and stopping a profiler's capture (numba's profile_start/profile_stop); optional.
     Result (*cuProfilerStart)() = nullptr;
     Result (*cuProfilerStop)() = nullptr;
+    // A host function queued in stream order (CuPy's launch_host_func, numba's add_callback); optional.
+    Result (*cuLaunchHostFunc)(Stream stream, void (*fn)(void* data), void* data) = nullptr;
     Result (*cuModuleGetGlobal)(DevicePtr* ptr, size_t* bytes, Module module, const char* name);
     Result (*cuLaunchKernel)(Function f, unsigned grid_x, unsigned grid_y, unsigned grid_z, unsigned block_x,
                              unsigned block_y, unsigned block_z, unsigned shared_bytes, Stream stream,

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <map>
 #include <mutex>
 #include <unordered_map>
 #include "backend/cuda/builtin_kernels.h"
@@ -73,6 +74,13 @@ public:
     std::vector<std::string> extra;  // ... and its NVRTC options
     bool name_expression = false;    // entry is a C++ name such as "k<float>" (RawModule name_expressions)
     std::string symbol;              // ... then its lowered name, once compiled
+    // Raw CUDA C++: the kernels of one module share one CUmodule per device (so its __device__
+    // variables), keyed by this (source and options, not the entry); all of the module's name
+    // expressions are compiled together.
+    std::string module_key;
+    std::vector<std::string> module_name_expressions;
+    // Attributes the program set (cuFuncSetAttribute), applied on each device the kernel loads on.
+    std::vector<std::pair<int, int>> set_attributes;
     std::optional<NvvmModule> nvvm;  // the kernel as NVVM IR (the fast path), where covered
     bool checked = false;
     int arch = 0;  // of the device it was first loaded for (inspect_asm)
@@ -88,7 +96,8 @@ public:
         r.arch = for_arch;
         r.extra = extra;
         r.minimal = !raw;
-        if (name_expression) r.name_expressions = {entry};
+        if (!module_name_expressions.empty()) r.name_expressions = module_name_expressions;
+        else if (name_expression) r.name_expressions = {entry};
         return r;
     }
     std::vector<int64_t> parameter_sizes() override;
@@ -259,7 +268,12 @@ public:
         if (call) check(call());
     }
     void release_managed(void* ptr) noexcept override {
-        if (ptr) d_.cuMemFree(reinterpret_cast<cu::DevicePtr>(ptr));  // (the driver may be gone at exit)
+        if (!ptr) return;
+        try {
+            bind();  // (a thread that never used the device has no context current)
+        } catch (...) {
+        }
+        d_.cuMemFree(reinterpret_cast<cu::DevicePtr>(ptr));  // (the driver may be gone at exit)
     }
     void release_host(void* ptr) noexcept override {
         if (!ptr) return;
@@ -395,6 +409,16 @@ public:
         kernel->raw = source.raw_cuda || source.toolkit_headers;  // (NVRTC with the toolkit's headers)
         kernel->extra = source.compiler_options;
         kernel->name_expression = source.entry_is_name_expression;
+        if (source.raw_cuda) {
+            kernel->module_name_expressions = source.module_name_expressions;
+            Sha256 m;
+            m.update("simt-cuda-raw-module-v1\n");
+            for (const std::string& o : nvrtc_options(probe)) m.update("\n" + o);
+            for (const std::string& e : source.module_name_expressions) m.update("\nname expression " + e);
+            m.update("\n");
+            m.update(source.full_source);
+            kernel->module_key = m.hex_digest();
+        }
         kernel->nvvm = source.nvvm;
         kernel->checked = options.bounds == BoundsMode::Checked || options.debug;  // (debug: asserts)
         kernel->grid_sync = source.grid_sync;
@@ -450,6 +474,45 @@ public:
         int per_sm = 0;
         check(d_.cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f, int(threads), size_t(dynamic_shared_bytes)));
         return int64_t(per_sm) * s.props.multiprocessors;
+    }
+
+    int kernel_attribute(LoadedKernel& loaded, KernelAttribute which) override {
+        cu::Function f = function_for(static_cast<CudaKernel&>(loaded), bind());
+        if (!d_.cuFuncGetAttribute) raise_driver_error(cu::kErrorNotSupported);
+        int value = 0;
+        check(d_.cuFuncGetAttribute(&value, int(which), f));
+        return value;
+    }
+
+    // Set on the current device now (the driver's error for a bad value surfaces here), and on
+    // each other device where the kernel is or will be loaded.
+    void set_kernel_attribute(LoadedKernel& loaded, KernelAttribute which, int value) override {
+        CudaKernel& k = static_cast<CudaKernel&>(loaded);
+        DeviceState& s = bind();
+        check_attribute_call(d_.cuFuncSetAttribute, function_for(k, s), int(which), value);
+        std::lock_guard<std::mutex> lock(k.mutex);
+        k.set_attributes.emplace_back(int(which), value);
+        for (auto& d : devices_) {
+            cu::Function f = k.per_device[size_t(d->ordinal)].function.load(std::memory_order_acquire);
+            if (!f || d->ordinal == s.ordinal) continue;
+            bind(d->ordinal);
+            check_attribute_call(d_.cuFuncSetAttribute, f, int(which), value);
+        }
+        bind();
+    }
+
+    std::pair<void*, size_t> kernel_global(LoadedKernel& loaded, const std::string& name) override {
+        CudaKernel& k = static_cast<CudaKernel&>(loaded);
+        DeviceState& s = bind();
+        function_for(k, s);
+        cu::DevicePtr ptr = 0;
+        size_t bytes = 0;
+        cu::Result r = d_.cuModuleGetGlobal(&ptr, &bytes, k.per_device[size_t(s.ordinal)].module, name.c_str());
+        if (r == cu::kErrorNotFound || r == cu::kErrorInvalidValue)  // (the H200's driver: INVALID_VALUE for a kernel's name)
+            raise(ErrorKind::Value, "'%s' is not a global variable of the module (no such symbol); get_global() takes the "
+                  "name of a module-scope __device__ or __constant__ variable", name.c_str());
+        check(r);
+        return {reinterpret_cast<void*>(uintptr_t(ptr)), bytes};
     }
 
     // The same for the buffers of a copy or fill (see launch above).
@@ -529,6 +592,12 @@ public:
         check(d_.cuStreamWaitEvent(cu_stream(stream), cu_event(event), 0));
     }
 
+    void launch_host_func(StreamHandle stream, void (*fn)(void*), void* data) override {
+        bind();
+        if (!d_.cuLaunchHostFunc) raise_driver_error(cu::kErrorNotSupported);
+        check(d_.cuLaunchHostFunc(cu_stream(stream), fn, data));
+    }
+
     // Streams of other CUDA libraries are CUstream values (1 and 2: the legacy and per-thread
     // default streams, as __cuda_array_interface__ and DLPack spell them); ours already are.
     uintptr_t native_stream(StreamHandle stream) override { return reinterpret_cast<uintptr_t>(stream); }
@@ -560,6 +629,21 @@ public:
         uint64_t bytes = 0;
         check(d_.cuMemPoolGetAttribute(s.pool, cu::kMemPoolAttrReservedMemCurrent, &bytes));
         return size_t(bytes);
+    }
+
+    // The pools' release threshold: all (keep freed memory) or none (hand it back at each sync).
+    void set_keep_freed_memory(bool keep) override {
+        keep_freed_.store(keep);
+        for (auto& d : devices_) {
+            if (!d->opened.load()) continue;  // (open_context sets it there)
+            bind(d->ordinal);
+            set_release_threshold(*d);
+        }
+        bind();
+    }
+    void set_release_threshold(DeviceState& s) {
+        uint64_t threshold = keep_freed_.load() ? ~uint64_t(0) : 0;
+        check(d_.cuMemPoolSetAttribute(s.pool, cu::kMemPoolAttrReleaseThreshold, &threshold));
     }
 
     void release_cached_memory() override {
@@ -597,6 +681,7 @@ private:
         p.max_grid[1] = attr(cu::kAttrMaxGridDimY);
         p.max_grid[2] = attr(cu::kAttrMaxGridDimZ);
         p.max_shared_per_block = attr(cu::kAttrMaxSharedMemoryPerBlock);
+        p.max_shared_per_block_optin = attr(cu::kAttrMaxSharedMemoryPerBlockOptin);
         p.warp_size = attr(cu::kAttrWarpSize);
         s.arch = p.compute_major * 10 + p.compute_minor;
         if (!attr(cu::kAttrMemoryPoolsSupported))
@@ -619,9 +704,9 @@ private:
         check(d_.cuDevicePrimaryCtxRetain(&s.context, s.device));
         check(d_.cuCtxSetCurrent(s.context));
         check(d_.cuDeviceGetDefaultMemPool(&s.pool, s.device));
-        // Keep freed memory in the pool instead of returning it to the driver at every sync.
-        uint64_t threshold = ~uint64_t(0);
-        check(d_.cuMemPoolSetAttribute(s.pool, cu::kMemPoolAttrReleaseThreshold, &threshold));
+        // Keep freed memory in the pool instead of returning it to the driver at every sync
+        // (unless set_keep_freed_memory(false) said otherwise).
+        set_release_threshold(s);
         check(d_.cuStreamCreate(&s.aux, cu::kStreamNonBlocking));
         s.opened.store(true);
     }
@@ -631,9 +716,10 @@ private:
         if (cu::Function f = slot.function.load(std::memory_order_acquire)) return f;
         std::lock_guard<std::mutex> lock(k.mutex);
         if (cu::Function f = slot.function.load(std::memory_order_relaxed)) return f;
-        cu::Module module = load_module(k, s, driver_jit_.load());
+        cu::Module module = k.module_key.empty() ? load_module(k, s, driver_jit_.load()) : shared_raw_module(k, s);
         cu::Function f = nullptr;
         check(d_.cuModuleGetFunction(&f, module, (k.symbol.empty() ? k.entry : k.symbol).c_str()));
+        for (const auto& [attribute, value] : k.set_attributes) check_attribute_call(d_.cuFuncSetAttribute, f, attribute, value);
         if (k.checked) {
             size_t size = 0;
             check(d_.cuModuleGetGlobal(&slot.errors, &size, module, "simt_errors"));
@@ -648,11 +734,13 @@ private:
 
     // The kernel's module: a cubin from NVRTC, or PTX the driver compiles (NVRTC older than the
     // device, or SIMT_DRIVER_JIT=1 until the driver declines PTX as such).
-    cu::Module load_module(CudaKernel& k, DeviceState& s, bool via_driver) {
+    // (`lowered`: where to put the lowered names of the request's name expressions)
+    cu::Module load_module(CudaKernel& k, DeviceState& s, bool via_driver, std::vector<std::string>* lowered = nullptr) {
         if (k.nvvm)
             if (cu::Module m = load_through_nvvm(k, s)) return m;
         CudaImage image = compile_for_device(k.request(s.arch), via_driver);
-        if (k.name_expression && !image.lowered_names.empty()) k.symbol = image.lowered_names[0];
+        if (k.name_expression) k.symbol = lowered_name(k, image.lowered_names);
+        if (lowered) *lowered = image.lowered_names;
         cu::Module module = nullptr;
         if (image.is_cubin) {
             check(d_.cuModuleLoadData(&module, image.bytes.data()));
@@ -666,11 +754,34 @@ private:
             // Invalid PTX may be this kernel's own problem (e.g. too much shared memory), and
             // NVRTC's cubin then reports it; the other refusals hold for every kernel.
             if (loaded.result != cu::kErrorInvalidPtx) driver_jit_.store(false);
-            return load_module(k, s, false);
+            return load_module(k, s, false, lowered);
         }
         throw Error(ErrorKind::Compiler, "the driver could not compile kernel '" + k.entry + "' from PTX (" +
                                              driver_error_text(loaded.result) + ")" +
                                              (loaded.log.empty() ? "" : ":\n" + loaded.log));
+    }
+
+    // The CUmodule of a raw kernel's module on device `s`: loaded by the first of its kernels
+    // there, shared by the others (each finds its lowered name among the module's).
+    cu::Module shared_raw_module(CudaKernel& k, DeviceState& s) {
+        std::lock_guard<std::mutex> lock(raw_modules_mutex_);
+        SharedRawModule& m = raw_modules_[{k.module_key, s.ordinal}];
+        if (!m.module) m.module = load_module(k, s, driver_jit_.load(), &m.lowered);
+        if (k.name_expression) k.symbol = lowered_name(k, m.lowered);
+        return m.module;
+    }
+
+    // The lowered (mangled) name of template kernel k among those of its request's name expressions.
+    static std::string lowered_name(const CudaKernel& k, const std::vector<std::string>& lowered) {
+        const std::vector<std::string> names = k.request(k.arch).name_expressions;
+        for (size_t i = 0; i < names.size() && i < lowered.size(); ++i)
+            if (names[i] == k.entry) return lowered[i];
+        return std::string();
+    }
+
+    void check_attribute_call(cu::Result (*set)(cu::Function, int, int), cu::Function f, int attribute, int value) {
+        if (!set) raise_driver_error(cu::kErrorNotSupported);
+        check(set(f, attribute, value));
     }
 
     // The NVVM IR fast path (codegen/nvvm_ir.h): NVRTC's cubin when an earlier process left it in
@@ -842,8 +953,15 @@ private:
     std::deque<PendingCheck> pending_;
     std::deque<DeferredRelease> deferred_;
     std::atomic<bool> has_pending_{false};
+    struct SharedRawModule {
+        cu::Module module = nullptr;
+        std::vector<std::string> lowered;  // of the module's name expressions
+    };
+    std::mutex raw_modules_mutex_;
+    std::map<std::pair<std::string, int>, SharedRawModule> raw_modules_;  // (module key, device)
     // SIMT_DRIVER_JIT=1: NVRTC stops at PTX and the driver compiles it (see ptx_module.h).
     std::atomic<bool> driver_jit_{env_flag_on("SIMT_DRIVER_JIT")};
+    std::atomic<bool> keep_freed_{true};  // see set_keep_freed_memory
 };
 
 void set_reason(const std::string& why) {

@@ -4,6 +4,7 @@
 #include <mutex>
 #include "backend/cuda/pathfinder.h"
 #include "runtime/cuda_errors.h"
+#include "runtime/host_callbacks.h"
 #include "support/dl_symbol.h"
 #include "support/error.h"
 
@@ -14,6 +15,54 @@ namespace {
 cu::DriverApi g_driver{};
 bool g_loaded = false;
 std::string g_why;
+
+// The calls that block until queued work (which may include host callbacks) has finished run
+// under a BlockingWait (runtime/host_callbacks.h); g_blocking keeps the driver's own entries.
+cu::DriverApi g_blocking{};
+cu::Result ctx_synchronize() {
+    BlockingWait w;
+    return g_blocking.cuCtxSynchronize();
+}
+cu::Result stream_synchronize(cu::Stream s) {
+    BlockingWait w;
+    return g_blocking.cuStreamSynchronize(s);
+}
+cu::Result event_synchronize(cu::Event e) {
+    BlockingWait w;
+    return g_blocking.cuEventSynchronize(e);
+}
+cu::Result mem_free(cu::DevicePtr p) {  // (cuMemFree waits for the device)
+    BlockingWait w;
+    return g_blocking.cuMemFree(p);
+}
+cu::Result mem_free_host(void* p) {
+    BlockingWait w;
+    return g_blocking.cuMemFreeHost(p);
+}
+cu::Result mem_host_unregister(void* p) {
+    BlockingWait w;
+    return g_blocking.cuMemHostUnregister(p);
+}
+cu::Result memcpy_htod(cu::DevicePtr dst, const void* src, size_t bytes) {
+    BlockingWait w;
+    return g_blocking.cuMemcpyHtoD(dst, src, bytes);
+}
+cu::Result memcpy_dtoh(void* dst, cu::DevicePtr src, size_t bytes) {
+    BlockingWait w;
+    return g_blocking.cuMemcpyDtoH(dst, src, bytes);
+}
+
+void wrap_blocking_calls(cu::DriverApi& d) {
+    g_blocking = d;
+    d.cuCtxSynchronize = ctx_synchronize;
+    d.cuStreamSynchronize = stream_synchronize;
+    d.cuEventSynchronize = event_synchronize;
+    d.cuMemFree = mem_free;
+    d.cuMemFreeHost = mem_free_host;
+    d.cuMemHostUnregister = mem_host_unregister;
+    d.cuMemcpyHtoD = memcpy_htod;
+    d.cuMemcpyDtoH = memcpy_dtoh;
+}
 
 // Binds `slot` to the first of `names` the library exports.
 template <class F>
@@ -96,10 +145,13 @@ bool load(std::string& why) {
     bind(lib, d.cuPointerGetAttribute, {"cuPointerGetAttribute"}, missing);
     std::string optional;  // (parameter sizes are a check raw kernel launches do where they can)
     bind(lib, d.cuFuncGetParamInfo, {"cuFuncGetParamInfo"}, optional);
+    bind(lib, d.cuFuncGetAttribute, {"cuFuncGetAttribute"}, optional);
+    bind(lib, d.cuFuncSetAttribute, {"cuFuncSetAttribute"}, optional);
     bind(lib, d.cuLaunchCooperativeKernel, {"cuLaunchCooperativeKernel"}, optional);
     bind(lib, d.cuOccupancyMaxActiveBlocksPerMultiprocessor, {"cuOccupancyMaxActiveBlocksPerMultiprocessor"}, optional);
     bind(lib, d.cuProfilerStart, {"cuProfilerStart"}, optional);
     bind(lib, d.cuProfilerStop, {"cuProfilerStop"}, optional);
+    bind(lib, d.cuLaunchHostFunc, {"cuLaunchHostFunc"}, optional);
     if (!missing.empty()) {
         why = "the CUDA driver " + where.path + " is too old for simt (it lacks " + missing +
               "; CUDA 11.2 or newer is needed)";
@@ -110,6 +162,7 @@ bool load(std::string& why) {
         why = "the CUDA driver " + where.path + " failed to initialize: " + driver_error_text(r);
         return false;
     }
+    wrap_blocking_calls(d);
     return true;
 }
 

@@ -23,8 +23,9 @@
 // A block's threads run on one OS thread (one after another, or as fibers), and blocks on the
 // same OS thread run one after another: a thread_local is exactly one block's shared variable.
 #define __shared__ static thread_local
-// Constant memory is ordinary (read-only by convention) memory of the shared object.
-#define __constant__ static
+// Constant memory is ordinary (read-only by convention) memory of the shared object, exported
+// like __device__ variables so that RawModule.get_global() finds it.
+#define __constant__
 #define __CUDACC__ 1
 #define __CUDACC_RTC__ 1
 #define SIMT_RAW_CPU 1
