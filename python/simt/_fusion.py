@@ -78,10 +78,11 @@ class _Value:
         return self._trace.reduce(self, fname, axis, dtype, keepdims)
 
     def __array_function__(self, func, types, args, kwargs):
-        from . import _reductions
-        if func.__name__ not in _fused_reduce.FUSABLE:
-            return NotImplemented
-        return getattr(_reductions, func.__name__)(*args, **kwargs)
+        import simt
+        mine = getattr(simt, func.__name__, None)
+        if mine is None:
+            raise TypeError(f"simt.fuse: numpy.{func.__name__} is not supported inside fused functions")
+        return mine(*args, **kwargs)  # (traced, or simt's own message saying why not)
 
     def astype(self, dtype, copy=True):
         return self._trace.cast(self, _dtypes.normalize(dtype))
@@ -128,13 +129,16 @@ def _in_place(name):
 
 
 def _reduction_method(fname):
-    def method(self, axis=None, dtype=None, out=None, keepdims=False, **kwargs):
+    def reduction():
         from . import _reductions
-        if fname in ("min", "max", "all", "any"):  # (no dtype parameter: NumPy's second one is out)
-            if dtype is not None and out is None:
-                dtype, out = None, dtype
-            return getattr(_reductions, fname)(self, axis, out=out, keepdims=keepdims, **kwargs)
-        return getattr(_reductions, fname)(self, axis, dtype, out, keepdims, **kwargs)
+        return getattr(_reductions, fname)
+
+    if fname in ("min", "max", "all", "any"):  # (NumPy's order: no dtype parameter)
+        def method(self, axis=None, out=None, keepdims=False, **kwargs):
+            return reduction()(self, axis, out=out, keepdims=keepdims, **kwargs)
+    else:
+        def method(self, axis=None, dtype=None, out=None, keepdims=False, **kwargs):
+            return reduction()(self, axis, dtype, out, keepdims, **kwargs)
     method.__name__ = fname
     return method
 
@@ -177,8 +181,9 @@ class _Trace:
 
     def __init__(self):
         self.lines = []
+        self.stages = []  # each line's stage (as _Value._stage): which kernel of a reduction needs it
         self.count = itertools.count()
-        self.reduction = None  # (FusedReduction, the number of lines before it): simt.sum(...) and co.
+        self.reduction = None  # the FusedReduction of simt.sum(...) and co.
         self.updates = {}      # argument index -> its new value (x += ...)
 
     @staticmethod
@@ -199,29 +204,40 @@ class _Trace:
             return _Value(self, _literal(v), weak=info)
         return _Value(self, f"{info.name}({_literal(np.asarray(v).item())})", dtype=info)
 
+    def _emit(self, lines, stage):
+        self.lines += lines
+        self.stages += [stage] * len(lines)
+
+    def lines_for_stage(self, stage):
+        """The statements a kernel of `stage` needs: those of that stage and those of scalars only
+        (their names are unique, so statements of scalars computed before a reduction can be
+        repeated after it)."""
+        return [line for line, s in zip(self.lines, self.stages) if s is None or s == stage]
+
     def apply(self, name, args):
         values = [self.value(a) for a in args]
         stage = self._stage_of(values, f"simt.{name}")
         in_types, uncast, out, body = _simt._resolve_for_fusion(name, [v._spec() for v in values])
         n = next(self.count)
         prefix = f"o{n}_"
+        lines = []
         for k, (v, t, keep) in enumerate(zip(values, in_types, uncast)):
             code = v._code if keep or (v._weak is None and v._dtype == t) else f"{t.name}({v._code})"
-            self.lines.append(f"{prefix}x{k} = {code}")
-        self.lines.extend(_BODY_NAMES.sub(lambda m: prefix + m.group(1), body).splitlines())
-        self.lines.append(f"v{n} = {out.name}({prefix}y0)")
+            lines.append(f"{prefix}x{k} = {code}")
+        lines.extend(_BODY_NAMES.sub(lambda m: prefix + m.group(1), body).splitlines())
+        self._emit(lines + [f"v{n} = {out.name}({prefix}y0)"], stage)
         return _Value(self, f"v{n}", dtype=out, stage=stage)
 
     def part(self, v, which):
         n = next(self.count)
-        self.lines.append(f"v{n} = ({v._code}).{which}")
+        self._emit([f"v{n} = ({v._code}).{which}"], v._stage)
         return _Value(self, f"v{n}", dtype=np.dtype(np.float32 if v.dtype == np.complex64 else np.float64),
                       stage=v._stage)
 
     def cast(self, v, dtype):
         n = next(self.count)
         code = f"({v._code}).real" if v.dtype.kind == "c" and dtype.kind != "c" else v._code
-        self.lines.append(f"v{n} = {dtype.name}({code})" if dtype.kind != "b" else f"v{n} = ({code}) != 0")
+        self._emit([f"v{n} = {dtype.name}({code})" if dtype.kind != "b" else f"v{n} = ({code}) != 0"], v._stage)
         return _Value(self, f"v{n}", dtype=dtype, stage=v._stage)
 
     def reduce(self, v, fname, axis, dtype, keepdims):
@@ -238,7 +254,7 @@ class _Trace:
             raise TypeError("simt.fuse: a fused function cannot both update arguments in place and reduce")
         body = "\n".join(self.lines + [f"y0 = {v._code}"])
         reduction = _fused_reduce.FusedReduction(fname, axis, dtype, keepdims, body, v.dtype)
-        self.reduction = (reduction, len(self.lines))
+        self.reduction = reduction
         return _Value(self, "r0", dtype=reduction.result_dtype, stage=1)
 
     def update(self, target, value):
@@ -298,14 +314,14 @@ class Fusion:
     def _reduction_plan(self, key, trace, out_values, in_types, multiple):
         """The plan of a fused function with a reduction: its statements after the reduction run as
         an elementwise kernel over the reduced values (r0 -> x0) and the scalar arguments."""
-        reduction, start = trace.reduction
+        reduction = trace.reduction
         for v in out_values:
             if v._stage == 0:
                 raise TypeError(f"simt.fuse: {self.__name__} returns a value of the arrays it reduces beside the "
                                 "reduction's result; return only values computed from the reduced values")
-        post = trace.lines[start:]
+        post = trace.lines_for_stage(1)
         post_plan = None
-        if post or [v._code for v in out_values] != ["r0"]:
+        if 1 in trace.stages or [v._code for v in out_values] != ["r0"]:
             scalars = [i for i, (kind, _) in enumerate(key) if kind != "array"]
             names = {"r0": "x0"} | {f"x{i}": f"x{k + 1}" for k, i in enumerate(scalars)}
             body = [f"y{j} = {v._code}" for j, v in enumerate(out_values)]

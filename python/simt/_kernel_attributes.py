@@ -3,7 +3,7 @@ dispatcher report them. The cuda backend asks the driver. The cpu backend report
 modelled device defines (max_threads_per_block, max_dynamic_shared_size_bytes, the carveout
 hint) and the sizes simt knows of its own kernels (static shared and local memory); it raises
 NotImplementedError, with the reason, for what it has no honest value of (registers, PTX and
-binary versions, constant memory, and the sizes raw CUDA C++ declares)."""
+binary versions, and the sizes raw CUDA C++ declares)."""
 
 # CUfunction_attribute numbers (runtime/backend.h's KernelAttribute).
 NUMBERS = {

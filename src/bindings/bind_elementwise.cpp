@@ -307,6 +307,9 @@ nb::object run_custom(CustomKernel& k, int loop_id, nb::list in_types, nb::list 
     elementwise_call(*k.family, loop_id, loop, inputs.data(), int(nin), outputs.data(), given.get(), int(nout), "function",
                      all_fortran, casting == "unsafe");
     if (!out.is_none()) {
+        bool all_given = true;
+        for (size_t j = 0; j < nout; ++j) all_given = all_given && given[j];
+        if (all_given) return out;
         nb::list outs = nb::list(out);
         for (size_t j = 0; j < nout; ++j)
             if (!given[j]) outs[j] = wrap_ndarray(std::move(outputs[j]));

@@ -368,11 +368,6 @@ def test_profiler_start_stop_and_profile(monkeypatch):
     assert calls == [True, False, True, False, True, False]
 
 
-def test_profiler_calls_run_on_the_backend():
-    cp.cuda.profiler.start()  # (cuProfilerStart on the cuda backend; nothing on the cpu backend)
-    cp.cuda.profiler.stop()
-
-
 # ---- MemoryPointer and memory objects -------------------------------------------------------------------------
 def test_memory_pointer_copies_round_trip(rng):
     host = rng.standard_normal(1001)

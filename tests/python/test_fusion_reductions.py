@@ -155,3 +155,33 @@ def test_fused_in_place_update_errors():
         simt.fuse(updates_a_temporary)(simt.ones(4))
     with pytest.raises(TypeError, match="returned None and updated no argument"):
         simt.fuse(lambda a: None)(x)
+
+
+@numpy_simt_allclose()
+def test_fused_reduction_uses_scalars_computed_before_it(xp, rng):
+    def f(x, b, a):
+        c = a * 2 + 1          # scalars only: needed after the reduction
+        t = b * 3              # of an array, unused after the reduction
+        s = xp.sum(x * c, axis=0)
+        u = b - 1              # of an array, after the reduction, unused
+        return s + c, xp.sqrt(abs(s)) * a
+
+    x = make(xp, rng, (6, 4), np.float64)
+    b = make(xp, rng, (4,), np.float64)
+    return maybe_fused(xp, f)(x, b, 1.5)
+
+
+@numpy_simt_allclose()
+def test_fused_min_max_all_any_methods_take_numpys_positional_order(xp, rng):
+    x = make(xp, rng, (5, 3), np.float32)
+    fns = (lambda a: (a * 2).max(1, None, True), lambda a: (a - 1).min(0, None, False),
+           lambda a: (a > 0).any(1, keepdims=True), lambda a: (a * 2).sum(0, np.float64, None, True))
+    return tuple(maybe_fused(xp, fn)(x) for fn in fns)
+
+
+def test_numpy_functions_on_traced_values_say_what_is_fused():
+    x = simt.ones((3, 4))
+    with pytest.raises(TypeError, match=r"simt\.argmax\(\) is not supported inside a simt\.fuse"):
+        simt.fuse(lambda a: np.argmax(a * 2))(x)
+    with pytest.raises(TypeError, match=r"numpy\.\w+ is not supported inside fused functions"):
+        simt.fuse(lambda a: np.linalg.norm(a))(x)

@@ -69,7 +69,8 @@ def test_raw_kernel_attributes():
 
 
 def test_max_dynamic_shared_size_bytes_opt_in(rng):
-    module = simt.RawModule(code=REVERSE)
+    # (a text of its own: loaded code is shared by text, and this test raises the limit on it)
+    module = simt.RawModule(code=REVERSE + f"\n// opt-in test {rng.integers(1 << 62)}\n")
     k = module.get_function("reverse_dynamic")
     module.get_function("set_scale")((1,), (1,), (np.float32(1.0),))
     n = 20000  # 80000 bytes of dynamic shared memory: more than the default 48 KiB

@@ -491,13 +491,18 @@ public:
         DeviceState& s = bind();
         check_attribute_call(d_.cuFuncSetAttribute, function_for(k, s), int(which), value);
         std::lock_guard<std::mutex> lock(k.mutex);
-        k.set_attributes.emplace_back(int(which), value);
-        for (auto& d : devices_) {
-            cu::Function f = k.per_device[size_t(d->ordinal)].function.load(std::memory_order_acquire);
-            if (!f || d->ordinal == s.ordinal) continue;
-            bind(d->ordinal);
-            check_attribute_call(d_.cuFuncSetAttribute, f, int(which), value);
+        try {
+            for (auto& d : devices_) {
+                cu::Function f = k.per_device[size_t(d->ordinal)].function.load(std::memory_order_acquire);
+                if (!f || d->ordinal == s.ordinal) continue;
+                bind(d->ordinal);
+                check_attribute_call(d_.cuFuncSetAttribute, f, int(which), value);
+            }
+        } catch (...) {
+            bind();  // (the caller's device current again; the refused value is not kept for later loads)
+            throw;
         }
+        k.set_attributes.emplace_back(int(which), value);
         bind();
     }
 
