@@ -1,5 +1,6 @@
 // Python callables queued on streams (CuPy's launch_host_func/add_callback, numba's
 // add_callback): run in stream order on the backend's thread with the GIL taken there.
+#include <atomic>
 #include "bindings.h"
 #include "runtime/host_callbacks.h"
 
@@ -7,7 +8,10 @@ namespace simt::py {
 
 namespace {
 
+std::atomic<bool> g_finalizing{false};  // set by simt's atexit handler: Python may not be entered any more
+
 bool interpreter_alive() {
+    if (g_finalizing.load()) return false;
 #if PY_VERSION_HEX >= 0x030D0000
     return Py_IsInitialized() && !Py_IsFinalizing();
 #else
@@ -58,6 +62,7 @@ void bind_host_callbacks(nb::module_& m) {
         }
     }, nb::arg("stream").none(), nb::arg("call"));
     m.def("_host_callbacks_pending", [] { return host_callbacks_pending(); });
+    m.def("_host_callbacks_finalize", [] { g_finalizing.store(true); });
 }
 
 }  // namespace simt::py

@@ -1,6 +1,7 @@
 """simt.cuda: the kernel language (numba.cuda's names) and the runtime (devices, streams,
 events, synchronization, errors), on the active backend."""
 from .. import _simt
+from . import _host_callbacks  # noqa: F401,E402  (its exit handler registered early, so it runs late)
 from ._device import (Device, Event, ExternalStream, Stream, default_stream, event, event_elapsed_time,
                       get_current_stream, get_elapsed_time, stream, synchronize)
 from ._host_memory import (PinnedMemory, PinnedMemoryPointer, PinnedMemoryPool, alloc_pinned_memory,

@@ -51,11 +51,17 @@ def async_done(stream):
     return future
 
 
-@atexit.register
+@atexit.register  # (at simt's import: atexit runs handlers last-registered first, so this runs after the user's)
 def _finish_pending_callbacks():
-    # Callbacks still queued at exit run before the interpreter goes away (after, nothing could).
-    if _simt._host_callbacks_pending():
-        try:
-            _simt.synchronize()
-        except Exception:  # (an error of earlier work has nobody to go to at exit)
-            pass
+    # Callbacks still queued at exit run before the interpreter goes away, on every device; any
+    # that could still come later (a broken context that never runs them) are then skipped.
+    try:
+        if _simt._host_callbacks_pending():
+            from ._device import Device
+            for ordinal in range(_simt.device_count()):
+                with Device(ordinal):
+                    _simt.synchronize()
+    except Exception:  # (an error of earlier work has nobody to go to at exit)
+        pass
+    finally:
+        _simt._host_callbacks_finalize()
