@@ -14,7 +14,7 @@ def maybe_fused(xp, f):
     return simt.fuse(f) if xp is simt else f
 
 
-AXES = [None, 0, 1, -1, (0, 2), (1, 2)]
+AXES = [None, 1, (0, 2)]  # (an inner, a middle and two outer axes; None: all)
 
 
 @pytest.mark.parametrize("axis", AXES)

@@ -213,7 +213,7 @@ def test_r_errors():
 
 # ---- pad: statistics, linear ramps, odd reflections ----------------------------------------------
 @pytest.mark.parametrize("mode", ["maximum", "minimum", "mean", "median"])
-@parametrize_dtypes("dtype", [np.int16, np.uint8, np.float32, np.float64])
+@parametrize_dtypes("dtype", [np.uint8, np.float64])
 @pytest.mark.parametrize("stat_length", [None, 2, ((1, 3), (2, 1)), 100])
 @numpy_simt_allclose()
 def test_pad_statistics(xp, rng, mode, dtype, stat_length):
@@ -223,7 +223,7 @@ def test_pad_statistics(xp, rng, mode, dtype, stat_length):
             xp.pad(a, 2, mode=mode), xp.pad(a[0], (0, 3), mode=mode, stat_length=row_length))
 
 
-@parametrize_dtypes("dtype", [np.int64, np.uint8, np.float32, np.float64, np.complex128])
+@parametrize_dtypes("dtype", [np.int64, np.float32, np.complex128])
 @pytest.mark.parametrize("end_values", [0, (5, -3), ((1, 2), (-4, 7))])
 @numpy_simt_allclose(rtol=1e-6, atol=1e-5)  # (float32: NumPy's ramp is float32 arithmetic, simt's float64)
 def test_pad_linear_ramp(xp, rng, dtype, end_values):
@@ -235,7 +235,7 @@ def test_pad_linear_ramp(xp, rng, dtype, end_values):
 
 
 @pytest.mark.parametrize("mode", ["reflect", "symmetric"])
-@parametrize_dtypes("dtype", [np.int32, np.int8, np.float64])
+@parametrize_dtypes("dtype", [np.int8, np.float64])
 @pytest.mark.parametrize("shape", [(5,), (4, 3), (1, 6), (2, 3, 2), (1,)], ids=str)
 def test_pad_odd_reflections(rng, mode, dtype, shape):
     h = make(np, rng, shape, dtype)
@@ -279,7 +279,7 @@ REDUCEAT = ["add", "subtract", "multiply", "maximum", "minimum", "fmax", "fmin",
 
 
 @pytest.mark.parametrize("name", REDUCEAT)
-@parametrize_dtypes("dtype", [np.bool_, np.int8, np.int64, np.uint16, np.float32, np.float64])
+@parametrize_dtypes("dtype", [np.bool_, np.int8, np.uint16, np.float64])
 @numpy_simt_allclose(rtol=1e-5, accept_error=(TypeError,))
 def test_reduceat(xp, rng, name, dtype):
     u = getattr(xp, name)
@@ -316,7 +316,7 @@ def test_reduceat_nans_dtype_out_and_errors(rng):
 
 # ---- unique(axis=...) ---------------------------------------------------------------------------
 @pytest.mark.parametrize("axis", [0, 1, -1, 2])
-@parametrize_dtypes("dtype", [np.int8, np.uint32, np.float32, np.float64, np.complex64])
+@parametrize_dtypes("dtype", [np.int8, np.float64, np.complex64])
 @numpy_simt_allclose()
 def test_unique_axis(xp, rng, axis, dtype):
     a = make(xp, rng, (6, 5, 2), dtype, low=0, high=2)  # few distinct values: many equal slices
