@@ -10,38 +10,12 @@ import numpy as np
 from . import _kernelgen as kg
 from . import _reduce_passes as rp
 from ._launch_plan import Buf, Plan, PlanCache
+from ._manipulation import broadcast_to
 from ._ndarray import ndarray
 
 # simt function name -> the reduction it runs ("mean" divides a sum by the count)
 FUSABLE = {"sum": "sum", "prod": "prod", "min": "min", "max": "max", "amin": "min", "amax": "max", "all": "all",
            "any": "any", "mean": "mean"}
-
-
-def joint_layout(shape, strides_list, axes):
-    """Kept and reduced axes of operands broadcast to `shape`: (extent, strides of each operand)
-    after dropping unit axes and merging neighbours that every operand addresses as one axis.
-    Reduced axes go outermost first by their largest stride."""
-    dims = []
-    for i, n in enumerate(shape):
-        if n == 1:
-            continue
-        st = tuple(s[i] for s in strides_list)
-        red = i in axes
-        if dims and dims[-1][2] == red and all(outer == n * inner for outer, inner in zip(dims[-1][1], st)):
-            dims[-1] = (dims[-1][0] * n, st, red)
-        else:
-            dims.append((n, st, red))
-    kept = [(n, st) for n, st, red in dims if not red]
-    reduced = [(n, st) for n, st, red in dims if red]
-    reduced.sort(key=lambda d: -max(abs(s) for s in d[1]))
-    if not reduced:
-        reduced = [(1, tuple(0 for _ in strides_list))]
-    return kept, reduced
-
-
-def _broadcast_strides(a, shape):
-    pad = len(shape) - a.ndim
-    return tuple(0 if i < pad or a.shape[i - pad] == 1 else a.strides[i - pad] for i in range(len(shape)))
 
 
 class FusedReduction:
@@ -52,7 +26,8 @@ class FusedReduction:
         self.fname, self.op = fname, FUSABLE[fname]
         self.axis, self.dtype, self.keepdims = axis, dtype, keepdims
         self.body, self.in_dtype = body, np.dtype(in_dtype)
-        self.result_dtype = rp.result_dtypes(self.op, self.in_dtype, None if dtype is None else np.dtype(dtype))[0]
+        self.result_dtype, self._acc_dtype, _ = rp.result_dtypes(self.op, self.in_dtype,
+                                                                 None if dtype is None else np.dtype(dtype))
         self._plans = PlanCache()
 
     def __call__(self, args, in_types):
@@ -75,8 +50,7 @@ class FusedReduction:
             raise ValueError(f"simt.fuse: operands could not be broadcast together with shapes "
                              f"{' '.join(str(a.shape) for a in arrays)}") from None
         axes = rp.normalize_axes(self.axis, len(shape))
-        res_dt = self.result_dtype
-        _, acc_dt, _ = rp.result_dtypes(self.op, self.in_dtype, None if self.dtype is None else np.dtype(self.dtype))
+        res_dt, acc_dt = self.result_dtype, self._acc_dtype
         if table.get("wide_sums") and self.op in ("sum", "mean"):
             acc_dt = rp._widened(acc_dt)
         out_shape = tuple((1 if i in axes else n) for i, n in enumerate(shape) if self.keepdims or i not in axes)
@@ -89,7 +63,7 @@ class FusedReduction:
             return plan
         result = Buf(1, out_shape, kg.c_strides(out_shape, res_dt.itemsize), res_dt)
         out_flat = plan.view(result, (nout,), (res_dt.itemsize,))
-        kept, reduced = joint_layout(shape, [_broadcast_strides(a, shape) for a in arrays], axes)
+        kept, reduced = rp.joint_layout(shape, [broadcast_to(a, shape).strides for a in arrays], axes)
         extents = [n for n, _ in kept + reduced]
 
         def operand(buf, k):

@@ -170,26 +170,34 @@ def _widened(dt):
     return dt
 
 
-def _layout(a, axes, keep_order):
-    """The kept and reduced (extent, byte stride) pairs after dropping unit axes and merging
-    neighbours that address memory as one axis. Reduced axes keep their order for argmin and
-    argmax (flat indices), else go outermost-first by stride."""
+def joint_layout(shape, strides_list, axes, keep_order=False):
+    """Kept and reduced axes of operands of one shape (each with its byte strides): (extent,
+    strides of each operand) after dropping unit axes and merging neighbours that every operand
+    addresses as one axis. Reduced axes keep their order for argmin and argmax (flat indices),
+    else go outermost-first by their largest stride."""
     dims = []
-    for i, (n, st) in enumerate(zip(a.shape, a.strides)):
+    for i, n in enumerate(shape):
         if n == 1:
             continue
+        st = tuple(s[i] for s in strides_list)
         red = i in axes
-        if dims and dims[-1][2] == red and dims[-1][1] == n * st:
+        if dims and dims[-1][2] == red and all(outer == n * inner for outer, inner in zip(dims[-1][1], st)):
             dims[-1] = (dims[-1][0] * n, st, red)
         else:
             dims.append((n, st, red))
     kept = [(n, st) for n, st, red in dims if not red]
     reduced = [(n, st) for n, st, red in dims if red]
     if not keep_order:
-        reduced.sort(key=lambda d: -abs(d[1]))
+        reduced.sort(key=lambda d: -max(abs(s) for s in d[1]))
     if not reduced:
-        reduced = [(1, 0)]
+        reduced = [(1, tuple(0 for _ in strides_list))]
     return kept, reduced
+
+
+def _layout(a, axes, keep_order):
+    """joint_layout of one array: (extent, byte stride) pairs."""
+    kept, reduced = joint_layout(a.shape, [a.strides], axes, keep_order)
+    return [(n, st[0]) for n, st in kept], [(n, st[0]) for n, st in reduced]
 
 
 def _plan_splits(nout, n_split_axis, per_thread, tuning):

@@ -97,24 +97,24 @@ def _colored(color):
     return {} if color is None else {"color": color}
 
 
-def _push(message, color):
+def _emit(package_call, library_call, message, color):
+    """One NVTX event (package_call: the nvtx package's push_range or mark; library_call: the C
+    API's name without its A/Ex suffix)."""
     kind, emitter = _get()
     if kind == "package":
-        emitter.push_range(message=message, **_colored(color))
+        getattr(emitter, package_call)(message=message, **_colored(color))
     elif kind == "library" and color is None:
-        emitter.nvtxRangePushA(message.encode())
+        getattr(emitter, library_call + "A")(message.encode())
     elif kind == "library":
-        emitter.nvtxRangePushEx(ctypes.byref(_attributes(emitter, message, color)))
+        getattr(emitter, library_call + "Ex")(ctypes.byref(_attributes(emitter, message, color)))
+
+
+def _push(message, color):
+    _emit("push_range", "nvtxRangePush", message, color)
 
 
 def _mark(message, color):
-    kind, emitter = _get()
-    if kind == "package":
-        emitter.mark(message=message, **_colored(color))
-    elif kind == "library" and color is None:
-        emitter.nvtxMarkA(message.encode())
-    elif kind == "library":
-        emitter.nvtxMarkEx(ctypes.byref(_attributes(emitter, message, color)))
+    _emit("mark", "nvtxMark", message, color)
 
 
 def Mark(message, id_color=-1):
