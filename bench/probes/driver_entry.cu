@@ -3,7 +3,7 @@
 // the runtime API (<<<>>>, cudaMallocAsync), through driver entry points found with dlsym (as
 // simt binds them), and through cuGetProcAddress (as the runtime finds them), each behind a
 // ~20 ms spin kernel, in interleaved rounds; prints the median ns per operation. Also simt's
-// 7-parameter signature for the add, and memory touched between operations (as a Python program
+// 7-parameter signature for the add (also passed as one buffer), and memory touched between operations (as a Python program
 // does between driver calls), to see whether either slows the driver.
 //   nvcc -O2 -std=c++17 -arch=sm_90 bench/probes/driver_entry.cu -o /tmp/driver_entry -ldl -lcuda
 #include <cuda.h>
@@ -120,6 +120,17 @@ int main() {
         };
     };
     cases.push_back({"x + y: driver, simt's 7 parameters", nullptr, simt_xy(0)});
+    // The same parameters as one buffer (cuLaunchKernel's `extra`): one copy instead of seven.
+    cases.push_back({"x + y: simt's parameters as one buffer", nullptr, [&] {
+        CUdeviceptr fresh;
+        by_dlsym.alloc(&fresh, 4, nullptr);
+        struct { unsigned long long head[4]; Array1d a, b, c; } buffer{{1, 1, 1, 256}, {x, 1, 4}, {y, 1, 4}, {(float*)fresh, 1, 4}};
+        size_t size = sizeof buffer;
+        void* extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, &buffer, CU_LAUNCH_PARAM_BUFFER_SIZE, &size, CU_LAUNCH_PARAM_END};
+        by_dlsym.launch(f_simt, 1, 1, 1, 256, 1, 1, 0, nullptr, nullptr, extra);
+        if (z) by_dlsym.free((CUdeviceptr)z, nullptr);
+        z = (float*)fresh;
+    }});
     for (size_t kb : {256, 1024, 4096}) {
         cases.push_back({"x + y: simt params, then touch " + std::to_string(kb) + " KiB", nullptr, simt_xy(kb << 10)});
         cases.push_back({"  touch " + std::to_string(kb) + " KiB alone", nullptr, [kb] { pollute(kb << 10); }});

@@ -185,22 +185,23 @@ void bind_cuda(nb::module_& m) {
         backend().release_cached_memory();
     });
     m.def("_record_cuda_sources", [](bool on) { set_cuda_source_recording(on); });
-    m.def("_nvrtc_check", [](int arch, int threads, bool full) {
+    m.def("_nvrtc_check", [](int arch, int threads, bool full, const std::string& claim_dir) {
         std::vector<RecordedCudaSource> sources = take_recorded_cuda_sources();
         NvrtcCheckReport report;
         {
             nb::gil_scoped_release release;
             if (threads <= 0) threads = int(std::thread::hardware_concurrency());
-            report = check_with_nvrtc(sources, arch, threads, full);
+            report = check_with_nvrtc(sources, arch, threads, full, claim_dir);
         }
         nb::dict d;
         d["checked"] = report.checked;
+        d["claimed_elsewhere"] = report.claimed_elsewhere;
         d["failures"] = report.failures;
         d["nvvm_checked"] = report.nvvm_checked;
         d["nvvm_skipped"] = report.nvvm_skipped;
         d["nvvm_not_covered"] = report.not_covered;
         return d;
-    }, nb::arg("arch"), nb::arg("threads"), nb::arg("full") = false);
+    }, nb::arg("arch"), nb::arg("threads"), nb::arg("full") = false, nb::arg("claim_dir") = "");
     m.def("_finish_cubin_backfill", [] {
         nb::gil_scoped_release release;
         finish_cubin_backfill();

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include "backend/cuda/builtin_kernels.h"
 #include "backend/cuda/nvrtc_api.h"
@@ -199,9 +200,10 @@ TEST_F(Nvrtc, CompilePtxForKernelsAndDeviceFunctions) {
     EXPECT_THROW(compile_ptx(f, "int32(float64, int32)", true, 90, true), Error);
 }
 
-TEST_F(Nvrtc, ParallelCheckReportsEveryFailingKernel) {
+// The first `good` of kKernels as recorded sources, then one that does not compile.
+static std::vector<RecordedCudaSource> good_then_bad_sources(int good) {
     std::vector<RecordedCudaSource> sources;
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < good; ++i) {
         RecordedCudaSource s;
         s.kernel = "ok" + std::to_string(i);
         s.source = cuda_source(kKernels[i], {f64_array(), f64_array(), f64_array()}).full_source;
@@ -211,6 +213,11 @@ TEST_F(Nvrtc, ParallelCheckReportsEveryFailingKernel) {
     bad.kernel = "bad";
     bad.source = "extern \"C\" __global__ void bad() { this_does_not_compile; }\n";
     sources.push_back(bad);
+    return sources;
+}
+
+TEST_F(Nvrtc, ParallelCheckReportsEveryFailingKernel) {
+    std::vector<RecordedCudaSource> sources = good_then_bad_sources(3);
     // An error that only template instantiation finds: the front-end check must see it too.
     RecordedCudaSource bad_instance;
     bad_instance.kernel = "bad_instance";
@@ -232,4 +239,27 @@ TEST_F(Nvrtc, ParallelCheckReportsEveryFailingKernel) {
         EXPECT_NE(report.failures[1].find("missing_member"), std::string::npos);
         EXPECT_NE(report.failures[2].find("kernel 'nocode': CUDA code generation failed"), std::string::npos);
     }
+}
+
+TEST_F(Nvrtc, ProcessesSharingAClaimDirectoryCheckEachSourceOnce) {
+    char dir[] = "/tmp/simt-claims-test-XXXXXX";
+    ASSERT_NE(::mkdtemp(dir), nullptr);
+    std::vector<RecordedCudaSource> sources = good_then_bad_sources(2);
+    NvrtcCheckReport first = check_with_nvrtc(sources, 90, 2, false, dir);
+    EXPECT_EQ(first.checked, 3);
+    EXPECT_EQ(first.claimed_elsewhere, 0);
+    ASSERT_EQ(first.failures.size(), 1u);  // the claimant reports the failure
+    // A second process with the same kernels finds them all claimed.
+    NvrtcCheckReport second = check_with_nvrtc(sources, 90, 2, false, dir);
+    EXPECT_EQ(second.checked, 0);
+    EXPECT_EQ(second.claimed_elsewhere, 3);
+    EXPECT_TRUE(second.failures.empty());
+    // Other compile options are another check of the same source.
+    sources[0].options.fastmath = true;
+    NvrtcCheckReport third = check_with_nvrtc(sources, 90, 2, false, dir);
+    EXPECT_EQ(third.checked, 1);
+    EXPECT_EQ(third.claimed_elsewhere, 2);
+    // Without a claim directory every source is checked.
+    EXPECT_EQ(check_with_nvrtc(sources, 90, 2, false).checked, 3);
+    std::filesystem::remove_all(dir);
 }

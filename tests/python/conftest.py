@@ -60,6 +60,11 @@ def pytest_sessionfinish(session, exitstatus):
 
 
 @pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    nvrtc_session_check.configure_node(node)
+
+
+@pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node, error):
     nvrtc_session_check.node_down(node)
 

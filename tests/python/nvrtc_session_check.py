@@ -4,14 +4,18 @@ any backend) goes through NVRTC for sm_90, in parallel, and the session fails on
 each kernel's NVVM IR (the cuda backend's faster path, where it covers the kernel) goes through
 libNVVM for compute_90 the same way, and the summary names what keeps the other kernels on the
 CUDA C++ path. Skipped, with the reason printed, only when NVRTC (or, for the IR, libNVVM) cannot
-be found. With pytest-xdist each worker
-checks its own kernels and the controller reports them all."""
+be found. With pytest-xdist each worker checks its own kernels and the controller reports them
+all; a kernel both workers generated is checked by the first to claim it in a directory they
+share (about one in eight of the suite's kernels)."""
 import os
+import shutil
+import tempfile
 
 import pytest
 
 ARCH = 90
 _KEY = "simt_nvrtc_check"
+_CLAIMS = "simt_nvrtc_claims"
 # NVRTC's device front end (every source and template error, in about two thirds of a full
 # compile's time) unless SIMT_NVRTC_CHECK=full asks for cubins; the GPU suite compiles them all.
 FULL = os.environ.get("SIMT_NVRTC_CHECK", "") == "full"
@@ -22,14 +26,22 @@ def start_recording():
     simt._simt._record_cuda_sources(True)
 
 
-def run_check():
+def configure_node(node):
+    """The controller hands each xdist worker the directory where checks are claimed."""
+    config = node.config
+    if not hasattr(config, "_simt_nvrtc_claims"):
+        config._simt_nvrtc_claims = tempfile.mkdtemp(prefix="simt-nvrtc-claims-")
+    node.workerinput[_CLAIMS] = config._simt_nvrtc_claims
+
+
+def run_check(claim_dir=""):
     """Checks what was recorded; returns a picklable result dict."""
     import simt
     available, why = simt._simt._nvrtc_available()
     if not available:
         return {"checked": 0, "failures": [], "skipped": why}
     threads = max(1, (os.cpu_count() or 1))
-    report = simt._simt._nvrtc_check(ARCH, threads, full=FULL)
+    report = simt._simt._nvrtc_check(ARCH, threads, full=FULL, claim_dir=claim_dir)
     return {"checked": report["checked"], "failures": list(report["failures"]), "skipped": "",
             "nvvm_checked": report["nvvm_checked"], "nvvm_skipped": report["nvvm_skipped"],
             "nvvm_not_covered": list(report["nvvm_not_covered"])}
@@ -62,10 +74,13 @@ def _nvvm_line(merged):
 
 def session_finish(session):
     config = session.config
-    result = run_check()
     if hasattr(config, "workerinput"):  # an xdist worker: hand the result to the controller
-        config.workeroutput[_KEY] = result
+        config.workeroutput[_KEY] = run_check(config.workerinput.get(_CLAIMS, ""))
         return
+    result = run_check()
+    claims = getattr(config, "_simt_nvrtc_claims", None)
+    if claims:
+        shutil.rmtree(claims, ignore_errors=True)
     results = getattr(config, "_simt_nvrtc_results", [])
     if not getattr(config, "_simt_nvrtc_distributed", False):
         results = results + [result]

@@ -9,6 +9,7 @@ namespace simt {
 
 struct NvrtcCheckReport {
     int checked = 0;                    // sources checked
+    int claimed_elsewhere = 0;          // sources skipped: another process sharing claim_dir checked them
     std::vector<std::string> failures;  // one message per failing kernel: its name and NVRTC's (or libNVVM's) log
     int nvvm_checked = 0;               // kernels whose NVVM IR libNVVM compiled
     std::string nvvm_skipped;           // why the NVVM IR was not checked ("" when it was)
@@ -18,6 +19,10 @@ struct NvrtcCheckReport {
 // Each kernel's NVVM IR (where the IR emission covers it) is compiled by libNVVM as well, when
 // libNVVM is found. `full`: compile to a cubin (through the disk cache); else NVRTC's device front end only, which
 // reports the same source errors in about half the time (see check_device_code).
-NvrtcCheckReport check_with_nvrtc(const std::vector<RecordedCudaSource>& sources, int arch, int threads, bool full);
+// `claim_dir` (optional): processes checking in parallel (pytest-xdist workers) share it, and a
+// source is checked by the first to claim its digest there (a file created exclusively), so
+// kernels that several processes generated are compiled once.
+NvrtcCheckReport check_with_nvrtc(const std::vector<RecordedCudaSource>& sources, int arch, int threads, bool full,
+                                  const std::string& claim_dir = "");
 
 }  // namespace simt
