@@ -36,23 +36,6 @@ DeviceBuffer::~DeviceBuffer() {
     note_release(device_, bytes_);
 }
 
-int64_t NdArray::size() const {
-    int64_t n = 1;
-    for (int i = 0; i < ndim; ++i) n *= shape[i];
-    return n;
-}
-
-bool NdArray::c_contiguous() const {
-    int64_t expected = itemsize();
-    for (int i = ndim - 1; i >= 0; --i) {
-        if (shape[i] == 1) continue;
-        if (shape[i] == 0) return true;
-        if (strides[i] != expected) return false;
-        expected *= shape[i];
-    }
-    return true;
-}
-
 bool NdArray::f_contiguous() const {
     int64_t expected = itemsize();
     for (int i = 0; i < ndim; ++i) {

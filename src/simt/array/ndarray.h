@@ -47,10 +47,24 @@ struct NdArray {
     // stream (cpu: queued; cuda: cuMemFreeAsync on the legacy stream): such launches need not hold it.
     bool owner_frees_in_stream_order = false;
 
-    int64_t size() const;
+    // (size and c_contiguous inline: every array operation asks)
+    int64_t size() const {
+        int64_t n = 1;
+        for (int i = 0; i < ndim; ++i) n *= shape[i];
+        return n;
+    }
     int itemsize() const { return dtype_size(dtype); }
     int64_t nbytes() const { return size() * itemsize(); }
-    bool c_contiguous() const;
+    bool c_contiguous() const {
+        int64_t expected = itemsize();
+        for (int i = ndim - 1; i >= 0; --i) {
+            if (shape[i] == 1) continue;
+            if (shape[i] == 0) return true;
+            if (strides[i] != expected) return false;
+            expected *= shape[i];
+        }
+        return true;
+    }
     bool f_contiguous() const;
     std::vector<int64_t> shape_vector() const { return {shape, shape + ndim}; }
     // The kernel-argument type of this array (layout C when C-contiguous, else A).

@@ -10,7 +10,7 @@ namespace simt {
 
 namespace {
 struct DTypeInfo { const char* name; const char* c_name; int size; };
-const DTypeInfo kDTypes[kNumDTypes] = {
+constexpr DTypeInfo kDTypes[kNumDTypes] = {
     {"bool", "bool", 1},           {"int8", "int8_t", 1},         {"int16", "int16_t", 2},
     {"int32", "int32_t", 4},       {"int64", "int64_t", 8},       {"uint8", "uint8_t", 1},
     {"uint16", "uint16_t", 2},     {"uint32", "uint32_t", 4},     {"uint64", "uint64_t", 8},
@@ -40,7 +40,12 @@ Interner& interner() {
 Type make(TypeKind k) { Type t; t.kind = k; return t; }
 }  // namespace
 
-int dtype_size(DType d) { return kDTypes[int(d)].size; }
+constexpr bool sizes_agree() {
+    for (int i = 0; i < kNumDTypes; ++i)
+        if (kDTypes[i].size != kDTypeSizes[i]) return false;
+    return true;
+}
+static_assert(sizes_agree(), "kDTypeSizes (type.h) and kDTypes disagree");
 const char* dtype_name(DType d) { return kDTypes[int(d)].name; }
 const char* dtype_c_name(DType d) { return kDTypes[int(d)].c_name; }
 bool dtype_from_name(const std::string& name, DType& out) {

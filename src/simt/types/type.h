@@ -16,7 +16,9 @@ enum class DType : uint8_t {
 };
 constexpr int kNumDTypes = 14;
 
-int dtype_size(DType d);
+// Bytes per element (inline: it is on the path of every array operation).
+inline constexpr int8_t kDTypeSizes[kNumDTypes] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 4, 8, 8, 16};
+constexpr int dtype_size(DType d) { return kDTypeSizes[int(d)]; }
 const char* dtype_name(DType d);     // numba/NumPy name: "float64"
 const char* dtype_c_name(DType d);   // C++ spelling in generated code: "double", "int64_t"
 bool dtype_from_name(const std::string& name, DType& out);
