@@ -10,7 +10,7 @@ from ._ndarray import ndarray
 
 def empty(shape, dtype=None, order="C"):
     """A new device array; its contents are undefined."""
-    return ndarray(shape, _dtypes.normalize(dtype), order)  # the shape is checked in C++, as NumPy checks it
+    return ndarray(shape, _dtypes.normalize(dtype), order=order)  # the shape is checked in C++, as NumPy checks it
 
 
 def full(shape, fill_value, dtype=None, order="C"):

@@ -80,7 +80,7 @@ class Plan:
         """Makes the result and the other buffers and launches the kernels, on the current stream;
         returns the result. `source` fills slot 0 (its layout as recorded), `inputs` the slots
         input() made."""
-        result = ndarray(self.result_shape, self.result_dtype, "C")
+        result = ndarray(self.result_shape, self.result_dtype)
         bufs = [source, result]
         for recipe in self.recipes[2:]:
             kind = recipe[0]
@@ -89,7 +89,7 @@ class Plan:
             elif kind == "input":
                 bufs.append(inputs[recipe[1]])
             else:  # shapes and dtypes were normalized when recorded
-                buf = ndarray(recipe[1], recipe[2], "C")
+                buf = ndarray(recipe[1], recipe[2])
                 if kind == "zeros":
                     buf._fill_bytes(bytes(recipe[2].itemsize))
                 bufs.append(buf)

@@ -13,7 +13,7 @@ from .cuda._memory_pointer import MemoryPointer, UnownedMemory
 class GlobalMemoryPointer(MemoryPointer):
     """CuPy's MemoryPointer to a module's global variable `name` (ptr, mem.size, copy_from_host,
     copy_to_host, copy_from_device, memset), and as_array(dtype, shape) for a simt.ndarray view
-    of it (CuPy would write cupy.ndarray(shape, dtype, memptr=pointer))."""
+    of it (the same as simt.ndarray(shape, dtype, memptr=pointer))."""
 
     def __init__(self, name, ptr, size, owner):
         # (`owner`, the module's kernel, stays alive while the pointer or its views do)

@@ -1,5 +1,5 @@
 """Python protocols of simt.ndarray that CuPy arrays support: format() of results, pickling and
-copy/deepcopy, `.data.ptr`, and `.view(dtype)` (the same memory read as another dtype)."""
+copy/deepcopy, `.data` (simt.cuda.memory's MemoryPointer), and `.view(dtype)` (the same memory read as another dtype)."""
 import builtins
 
 import numpy as np
@@ -31,23 +31,9 @@ def _deepcopy(self, memo):
     return copied
 
 
-class MemoryPointer:
-    """What `a.data` gives, as in CuPy: the device address of the array's first element (`ptr`)
-    and its device (`device_id`)."""
-    __slots__ = ("ptr", "device_id")
-
-    def __init__(self, ptr, device_id):
-        self.ptr, self.device_id = ptr, device_id
-
-    def __int__(self):
-        return self.ptr
-
-    def __repr__(self):
-        return f"<simt MemoryPointer 0x{self.ptr:x} on device {self.device_id}>"
-
-
 def _data(self):
-    return MemoryPointer(self._ptr, _simt.current_device())
+    from .cuda._memory_views import array_data  # (simt.cuda imports this module's ndarray)
+    return array_data(self)
 
 
 def _viewing(self, view):

@@ -102,10 +102,18 @@ void bind_array(nb::module_& m) {
     });
 
     nb::class_<NdArray>(m, "ndarray", nb::dynamic_attr(), nb::is_weak_referenceable(), nb::type_slots(ndarray_type_slots()))
-        .def("__init__", [](NdArray* self, nb::handle shape, nb::handle dtype, const std::string& order) {
+        .def("__init__", [](NdArray* self, nb::handle shape, nb::handle dtype, nb::handle memptr, nb::handle strides,
+                            const std::string& order) {
             if (order != "C" && order != "F") throw Error(ErrorKind::Value, "order must be 'C' or 'F'");
-            new (self) NdArray(empty_array(dtype_from_object(dtype), shape_from(shape), order == "F"));
-        }, nb::arg("shape").none(), nb::arg("dtype").none() = nb::none(), nb::arg("order") = "C")
+            if (memptr.is_none() && strides.is_none()) {
+                new (self) NdArray(empty_array(dtype_from_object(dtype), shape_from(shape), order == "F"));
+                return;
+            }
+            // CuPy's array over existing memory: checked and made in Python (a view with a foreign owner)
+            nb::object view = nb::module_::import_("simt.cuda._memory_views").attr("array_over")(shape, dtype, memptr, strides, order);
+            new (self) NdArray(nb::cast<const NdArray&>(view));
+        }, nb::arg("shape").none(), nb::arg("dtype").none() = nb::none(), nb::arg("memptr").none() = nb::none(),
+           nb::arg("strides").none() = nb::none(), nb::arg("order") = "C")
         .def_prop_rw("shape", [](const NdArray& a) { return to_tuple(a.shape, a.ndim); },
                      [](NdArray& a, nb::handle shape) {
             // NumPy's a.shape = ...: the array itself takes the new shape, which must be a view

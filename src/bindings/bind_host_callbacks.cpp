@@ -10,7 +10,9 @@ namespace {
 
 std::atomic<bool> g_finalizing{false};  // set by simt's atexit handler: Python may not be entered any more
 
-bool interpreter_alive() {
+}  // namespace
+
+bool python_enterable() {
     if (g_finalizing.load()) return false;
 #if PY_VERSION_HEX >= 0x030D0000
     return Py_IsInitialized() && !Py_IsFinalizing();
@@ -18,6 +20,8 @@ bool interpreter_alive() {
     return Py_IsInitialized() && !_Py_IsFinalizing();
 #endif
 }
+
+namespace {
 
 // Drops the callable on the main thread: its last references (an array passed as the callback's
 // argument, say) may free device memory, which the driver's callback thread must not do.
@@ -29,7 +33,7 @@ int release_later(void* call) {
 // What the backend calls: `data` is a new reference to a callable taking no arguments.
 void run_host_call(void* data) {
     PyObject* call = static_cast<PyObject*>(data);
-    if (!interpreter_alive()) {  // (the process is ending: nothing can run Python any more)
+    if (!python_enterable()) {  // (the process is ending: nothing can run Python any more)
         note_host_callback_finished();
         return;
     }

@@ -41,10 +41,8 @@ void bind_host_memory(nb::module_& m) {
     m.def("_pool_reserved_bytes", [](int device) { return backend().pool_reserved_bytes(device); });
     m.def("_set_pool_limit", [](int device, size_t bytes) { set_pool_limit(device, bytes); });
     m.def("_pool_limit", [](int device) { return pool_limit(device); });
-    // CuPy's set_allocator: new arrays in managed memory (cuda backend), and whether the pool
-    // keeps freed memory for reuse.
-    m.def("_set_managed_allocations", [](bool managed) { set_managed_allocations(managed); });
-    m.def("_managed_allocations", [] { return managed_allocations(); });
+    // CuPy's set_allocator(None): whether the pool keeps freed memory for reuse (which memory new
+    // arrays get: bind_allocator.cpp).
     m.def("_set_keep_freed_memory", [](bool keep) { backend().set_keep_freed_memory(keep); });
 }
 

@@ -33,7 +33,8 @@ int drain_pending(void*) {
     return 0;
 }
 
-// Runs fn(arg) now if this thread holds Python's lock, else soon on Python's main thread.
+}  // namespace
+
 void release_with_python(void (*fn)(void*), void* arg) {
     if (!Py_IsInitialized()) return;  // interpreter gone: nothing left to release into
     if (PyGILState_Check()) {
@@ -44,6 +45,8 @@ void release_with_python(void (*fn)(void*), void* arg) {
     g_pending->push_back({fn, arg});
     if (!g_drain_scheduled) g_drain_scheduled = Py_AddPendingCall(&drain_pending, nullptr) == 0;
 }
+
+namespace {
 
 void decref(void* obj) { Py_DECREF(static_cast<PyObject*>(obj)); }
 
@@ -173,6 +176,13 @@ void bind_interop(nb::module_& m) {
         return foreign_array(reinterpret_cast<void*>(ptr), dtype_from_object(dtype), int_list(shape, "shape"), st,
                              python_owner(owner));
     }, nb::arg("ptr"), nb::arg("shape"), nb::arg("strides").none(), nb::arg("dtype"), nb::arg("owner"));
+    // a.data's memory: (start, bytes) of the pool allocation `a` views, else of the bytes it spans.
+    m.def("_memory_extent", [](const NdArray& a) {
+        if (const DeviceBuffer* b = pool_buffer(a)) return nb::make_tuple(reinterpret_cast<uintptr_t>(b->data()), b->size());
+        int64_t lo = 0, hi = 0;
+        if (a.size()) byte_span(a.shape, a.strides, a.ndim, a.itemsize(), lo, hi);
+        return nb::make_tuple(reinterpret_cast<uintptr_t>(a.data + lo), size_t(hi - lo));
+    });
     m.def("_dlpack_export", [](const NdArray& a, bool versioned, bool copied) { return export_capsule(a, versioned, copied); });
     m.def("_dlpack_import", &import_capsule);
     m.def("_dlpack_device", [] {

@@ -66,6 +66,13 @@ void bind_raw(nb::module_& m);
 void bind_host_memory(nb::module_& m);
 void bind_host_callbacks(nb::module_& m);
 void bind_cuda_bindings(nb::module_& m);  // simt.bindings.driver / .nvrtc
+void bind_allocator(nb::module_& m);       // Python allocators (simt.cuda.set_allocator)
+
+// Runs fn(arg) now if this thread holds Python's lock, else soon on a Python thread (never by
+// taking the lock: the thread holding it may be waiting for this one); nothing once Python is gone.
+void release_with_python(void (*fn)(void*), void* arg);
+// Whether a thread without the GIL may still take it (false once simt's exit handler ran).
+bool python_enterable();
 
 // NumPy dtype objects indexed by DType, registered by simt/_dtypes.py at import.
 nb::object dtype_object(DType d);

@@ -17,6 +17,7 @@ NB_MODULE(_simt, m) {
     simt::py::bind_inspect(m);
     simt::py::bind_raw(m);
     simt::py::bind_host_memory(m);
+    simt::py::bind_allocator(m);
     simt::py::bind_host_callbacks(m);
     simt::py::bind_cuda_bindings(m);
 }

@@ -506,8 +506,6 @@ def test_set_allocator_managed_pool_none_and_back(rng, restore_allocator):
 
     cp.cuda.set_allocator(default)
     assert not cp._simt._managed_allocations()
-    with pytest.raises(NotImplementedError, match="without calling Python"):
-        cp.cuda.set_allocator(lambda size: cp.cuda.alloc(size))
     with pytest.raises(TypeError, match="allocation function"):
         cp.cuda.set_allocator(3)
     assert cp.cuda.get_allocator() == default

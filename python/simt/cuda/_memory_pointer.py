@@ -45,9 +45,9 @@ class Memory(BaseMemory):
     the cuda backend), ordered on the current stream; freed when the last reference goes."""
 
     def __init__(self, size):
-        from .._creation import empty
         size = _check_size(size, "Memory")
-        super().__init__(empty(size, _BYTE), _simt.current_device())
+        # (simt's own allocator even while a Python one is set, as CuPy's Memory is cudaMalloc's)
+        super().__init__(_simt._own_memory(size), _simt.current_device())
 
 
 class ManagedMemory(BaseMemory):

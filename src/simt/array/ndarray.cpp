@@ -1,40 +1,9 @@
-// Array views, allocation, fills and whole-array copies.
+// Array views, new arrays, fills and whole-array copies.
 #include "array/ndarray.h"
-#include <atomic>
-#include "array/pool_usage.h"
 #include "runtime/current_stream.h"
 #include "support/error.h"
 
 namespace simt {
-
-namespace {
-std::atomic<bool> g_managed_allocations{false};
-}  // namespace
-
-void set_managed_allocations(bool managed) { g_managed_allocations.store(managed, std::memory_order_relaxed); }
-bool managed_allocations() { return g_managed_allocations.load(std::memory_order_relaxed); }
-
-DeviceBuffer::DeviceBuffer(size_t bytes, StreamHandle stream)
-    : bytes_(bytes), backend_(&backend()), device_(backend_->current_device()) {
-    note_allocation(device_, bytes);
-    try {
-        if (g_managed_allocations.load(std::memory_order_relaxed)) {
-            ptr_ = backend_->allocate_managed(bytes);
-            managed_ = true;
-        } else {
-            ptr_ = backend_->allocate(bytes, stream);
-        }
-    } catch (...) {
-        note_release(device_, bytes);
-        throw;
-    }
-}
-
-DeviceBuffer::~DeviceBuffer() {
-    if (managed_) backend_->release_managed(ptr_);  // (cuMemFree: waits for work still using it)
-    else backend_->release(ptr_, bytes_, nullptr);
-    note_release(device_, bytes_);
-}
 
 bool NdArray::f_contiguous() const {
     int64_t expected = itemsize();
@@ -102,8 +71,8 @@ NdArray empty_array(DType dtype, const int64_t* shape, int ndim, bool fortran_or
     }
     auto buffer = std::make_shared<DeviceBuffer>(size_t(count) * size_t(dtype_size(dtype)), current_stream());
     a.data = static_cast<char*>(buffer->data());
+    a.owner_frees_in_stream_order = buffer->frees_in_stream_order();
     a.owner = std::move(buffer);
-    a.owner_frees_in_stream_order = true;
     return a;
 }
 

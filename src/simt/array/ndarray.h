@@ -5,36 +5,13 @@
 #include <memory>
 #include <string>
 #include <vector>
+#include "array/device_buffer.h"
 #include "runtime/backend.h"
 #include "types/type.h"
 
 namespace simt {
 
 constexpr int kMaxDims = 32;
-
-// An allocation from the active backend, released when the last view of it goes away: from the
-// device's pool, or managed memory while set_managed_allocations(true) is in force.
-class DeviceBuffer {
-public:
-    DeviceBuffer(size_t bytes, StreamHandle stream);
-    ~DeviceBuffer();
-    DeviceBuffer(const DeviceBuffer&) = delete;
-    DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-    void* data() const { return ptr_; }
-    size_t size() const { return bytes_; }
-private:
-    void* ptr_;
-    size_t bytes_;
-    Backend* backend_;
-    int device_;  // where it was allocated (its bytes are counted there: array/pool_usage.h)
-    bool managed_ = false;
-};
-
-// New arrays in managed memory (CuPy's set_allocator(MemoryPool(malloc_managed).malloc)) or
-// from the pool (the default). Only backends whose managed memory differs from their device
-// memory need it (cuda); a single relaxed load on each allocation.
-void set_managed_allocations(bool managed);
-bool managed_allocations();
 
 struct NdArray {
     std::shared_ptr<void> owner;  // keeps the memory alive: a DeviceBuffer or a foreign owner
@@ -45,6 +22,7 @@ struct NdArray {
     int64_t strides[kMaxDims] = {};  // bytes
     // The owner is a DeviceBuffer, whose free is ordered after work already queued on the default
     // stream (cpu: queued; cuda: cuMemFreeAsync on the legacy stream): such launches need not hold it.
+    // (Set only by empty_array, for pool and managed memory: pool_buffer() relies on it.)
     bool owner_frees_in_stream_order = false;
 
     // (size and c_contiguous inline: every array operation asks)
@@ -73,6 +51,11 @@ struct NdArray {
     // keep-alive list unless the launch is on the default stream and the owner frees in stream order.
     void pack_into(ArgumentPack& pack, bool default_stream = false) const;
 };
+
+// The pool or managed allocation `a` views (its start and size), or null for other memory.
+inline const DeviceBuffer* pool_buffer(const NdArray& a) {
+    return a.owner_frees_in_stream_order ? static_cast<const DeviceBuffer*>(a.owner.get()) : nullptr;
+}
 
 // A new C-ordered (or F-ordered) array; contents uninitialized. Raises on bad shapes.
 NdArray empty_array(DType dtype, const std::vector<int64_t>& shape, bool fortran_order = false);

@@ -4,8 +4,6 @@
 
 namespace simt {
 
-namespace {
-// The byte range [lo, hi) that the elements of a view span, relative to its data pointer.
 void byte_span(const int64_t* shape, const int64_t* strides, int ndim, int itemsize, int64_t& lo, int64_t& hi) {
     lo = 0;
     hi = itemsize;
@@ -14,7 +12,6 @@ void byte_span(const int64_t* shape, const int64_t* strides, int ndim, int items
         if (reach < 0) lo += reach; else hi += reach;
     }
 }
-}  // namespace
 
 NdArray restrided_view(const NdArray& a, const std::vector<int64_t>& shape, const std::vector<int64_t>& strides,
                        int64_t offset) {
