@@ -68,6 +68,32 @@ def test_record_returns_an_event_and_wait_event_orders_another_stream(rng):
         s1.wait_event("not an event")
 
 
+def test_synchronizing_a_stream_waits_for_the_events_it_waits_on(rng):
+    # Nothing queued on s2 after the wait: its synchronize still covers the work behind the event
+    # (cpu backend: this returned at once, with s1's work still running).
+    host = rng.standard_normal(1 << 20)
+    x = cp.asarray(host)
+    out = cp.empty_like(x)
+    s1, s2 = cp.cuda.Stream(non_blocking=True), cp.cuda.Stream(non_blocking=True)
+    for round in range(5):
+        with s1:
+            cp.add(cp.sin(x), float(round), out=out)
+        ev = s1.record()
+        s2.wait_event(ev)
+        s2.synchronize()
+        assert ev.done and s1.done and s2.done, round
+        np.testing.assert_allclose(out.get(), np.sin(host) + round, rtol=1e-14)
+    # numba's spelling: Event.record(stream) then Event.wait(stream).
+    ev = cuda.event()
+    with s1:
+        cp.multiply(x, 3.0, out=out)
+    ev.record(s1)
+    ev.wait(s2)
+    s2.synchronize()
+    assert ev.query()
+    np.testing.assert_allclose(out.get(), host * 3.0, rtol=1e-15)
+
+
 def test_stream_constructor_spellings_and_singletons():
     assert cp.cuda.Stream.null.ptr == 0 and cp.cuda.Stream.null.is_default
     assert cp.cuda.Stream(null=True).ptr == 0

@@ -514,8 +514,10 @@ public:
         queue_.wait(start->seq > end->seq ? start->seq : end->seq);
         return float(*end->time_ms - *start->time_ms);
     }
-    void stream_wait_event(StreamHandle, EventHandle) override {
-        // One in-order queue serves every stream: earlier work is always finished first.
+    void stream_wait_event(StreamHandle s, EventHandle e) override {
+        // One in-order queue serves every stream, so later work on s already runs after the
+        // event; what changes is what s has to wait for when synchronized or queried.
+        if (s && e->recorded && e->seq > s->last_seq) s->last_seq = e->seq;
     }
     // A task of the queue like any other (on the executor thread, after all earlier work): the
     // queue is in order, so later work waits for it as it does on a GPU.
