@@ -1,5 +1,5 @@
 """The import hook of a compat run: a meta-path finder that answers numba, numba.cuda[.x], cupy and
-cupy.x, cuda.coop[.x] / cuda.cooperative.experimental[.x] (CCCL's cooperative primitives), cuda.tile,
+cupy.x, cupyx[.x], cuda.coop[.x] / cuda.cooperative.experimental[.x] (CCCL's cooperative primitives), cuda.tile,
 cuda.core[.experimental], cuda.bindings, cuda.compute and cuda.pathfinder with
 simt's modules, active only in the process that installed it."""
 import importlib
@@ -11,7 +11,7 @@ import runpy
 import sys
 
 # Imported name (or name prefix) → the simt module that stands for it.
-_ALIASES = {"cupy": "simt", "numba.cuda": "simt.cuda", "cuda.coop": "simt.cuda.coop",
+_ALIASES = {"cupy": "simt", "cupyx": "simt.cupyx", "numba.cuda": "simt.cuda", "cuda.coop": "simt.cuda.coop",
             "cuda.cooperative.experimental": "simt.cuda.coop", "cuda.tile": "simt.cuda.tile",
             # (cuda.core's older releases kept their API in cuda.core.experimental)
             "cuda.core.experimental": "simt.core", "cuda.core": "simt.core", "cuda.bindings": "simt.bindings",
