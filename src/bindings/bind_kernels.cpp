@@ -84,6 +84,18 @@ KernelDefinition definition_from(const std::string& name, const std::string& sou
 
 const Type* classify_argument(const Dispatcher& d, size_t index, nb::handle arg, ArgumentPack& pack, bool default_stream);
 
+// The tuple type of `arg`: named (collections.namedtuple, typing.NamedTuple: a tuple subclass
+// with `_fields`), so kernels can read p.x, or plain.
+const Type* named_tuple_fields(nb::handle arg, Py_ssize_t n, const std::vector<const Type*>& elems) {
+    if (PyTuple_CheckExact(arg.ptr())) return tuple_type(elems);
+    nb::handle cls = nb::handle((PyObject*)Py_TYPE(arg.ptr()));
+    if (!nb::hasattr(cls, "_fields")) return tuple_type(elems);
+    std::vector<std::string> fields;
+    for (nb::handle f : nb::iter(cls.attr("_fields"))) fields.push_back(nb::cast<std::string>(f));
+    if (Py_ssize_t(fields.size()) != n) return tuple_type(elems);
+    return named_tuple_type(nb::cast<std::string>(cls.attr("__name__")), fields, elems);
+}
+
 // A tuple argument (numba passes them as UniTuple / Tuple): its elements laid out as the fields of
 // the struct the generated code declares for it, in order, each at its alignment.
 const Type* classify_tuple(const Dispatcher& d, size_t index, nb::handle arg, ArgumentPack& pack, bool default_stream) {
@@ -100,7 +112,7 @@ const Type* classify_tuple(const Dispatcher& d, size_t index, nb::handle arg, Ar
         for (auto& owner : one.keep_alive) fields.keep_alive.push_back(std::move(owner));
         elems.push_back(t);
     }
-    const Type* tuple = tuple_type(elems);
+    const Type* tuple = named_tuple_fields(arg, n, elems);
     const size_t align = argument_alignment(tuple);
     fields.data.resize((fields.data.size() + align - 1) / align * align);  // the struct's tail padding
     pack.add(fields.data.data(), fields.data.size(), align);

@@ -1,6 +1,10 @@
 """Tuples as kernel arguments, as numba passes them (UniTuple / Tuple): numbers of mixed types,
-arrays and nested tuples, indexed, unpacked, iterated and measured with len(); eager signatures
-that declare them, with the elements converted; the errors for what cannot be passed."""
+arrays and nested tuples, indexed, unpacked, iterated and measured with len(); named tuples, whose
+fields are attributes; eager signatures that declare them, with the elements converted; the errors
+for what cannot be passed."""
+import collections
+import typing
+
 import numpy as np
 import pytest
 
@@ -92,3 +96,51 @@ def test_what_cannot_be_passed(bad, message):
 
     with pytest.raises(TypeError, match=message):
         k[1, 1](bad, simt.zeros(1))
+
+
+Point = collections.namedtuple("Point", ["x", "y"])
+
+
+class Span(typing.NamedTuple):
+    start: float
+    values: object  # an array
+    count: int
+
+
+def test_named_tuples_give_their_fields_as_attributes(rng):
+    @cuda.jit
+    def k(p, span, out):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = p.x * span.values[i] + p.y * span.start + span.count + p[0]
+
+    values = rng.standard_normal(100)
+    p = Point(float(rng.standard_normal()), np.float32(rng.standard_normal()))
+    span = Span(float(rng.standard_normal()), simt.asarray(values), int(rng.integers(1, 9)))
+    out = simt.zeros(100)
+    k[1, 128](p, span, out)
+    expected = p.x * values + np.float64(p.y) * span.start + span.count + p.x
+    np.testing.assert_allclose(out.get(), expected, rtol=1e-6)
+    sig = list(k.inspect_source().keys())[0]
+    assert sig[0] == "Point(x: float64, y: float32)"
+    assert sig[1] == "Span(start: float64, values: array(float64, 1d, C), count: int64)"
+
+
+def test_named_tuple_field_errors_and_plain_tuples():
+    @cuda.jit
+    def k(p, out):
+        out[0] = p.z
+
+    with pytest.raises(simt.cuda.TypingError, match=r"'Point' has no field 'z' \(its fields: x, y\)"):
+        k[1, 1](Point(1.0, 2.0), simt.zeros(1))
+
+    @cuda.jit
+    def first(p, out):
+        out[0] = p.x
+
+    with pytest.raises(simt.cuda.TypingError, match="has no attribute 'x'"):
+        first[1, 1]((1.0, 2.0), simt.zeros(1))  # (a plain tuple has no field names)
+    # A named tuple and a plain one with the same elements are different specializations.
+    out = simt.zeros(1)
+    first[1, 1](Point(3.5, 0.0), out)
+    assert out.get()[0] == 3.5

@@ -303,6 +303,23 @@ const Type* Sema::infer_attribute(Expr& e) {
                 return array_type(base->dtype, base->ndim, l, base->readonly);
             }
             fail(e.loc, "array attribute '" + attr + "' is not supported in kernels");
+        case TypeKind::Tuple:
+            if (!base->fields.empty()) {  // a named tuple's field: from here on, p.x is p[0]
+                auto field = std::find(base->fields.begin(), base->fields.end(), attr);
+                if (field == base->fields.end()) {
+                    std::string names;
+                    for (const std::string& f : base->fields) names += (names.empty() ? "" : ", ") + f;
+                    fail(e.loc, "'" + base->name + "' has no field '" + attr + "' (its fields: " + names + ")");
+                }
+                auto index = std::make_unique<Expr>(ExprKind::Int, e.loc);
+                index->int_value = field - base->fields.begin();
+                index->text = std::to_string(index->int_value);
+                e.kind = ExprKind::Subscript;
+                e.text.clear();
+                e.children.push_back(std::move(index));
+                return infer_subscript(e);
+            }
+            fail(e.loc, "a value of type " + base->str() + " has no attribute '" + attr + "'");
         case TypeKind::Scalar:
             if (attr == "real" || attr == "imag") {
                 if (base->is_complex()) return scalar_type(base->dtype == DType::Complex64 ? DType::Float32 : DType::Float64);

@@ -77,6 +77,11 @@ std::string Type::str() const {
                    std::to_string(ndim) + "d, " + lay + ")";
         }
         case TypeKind::Tuple: {
+            if (!fields.empty()) {
+                std::string s = name + "(";
+                for (size_t i = 0; i < elems.size(); ++i) s += (i ? ", " : "") + fields[i] + ": " + elems[i]->str();
+                return s + ")";
+            }
             bool uniform = !elems.empty();
             for (const Type* e : elems) uniform = uniform && e == elems[0];
             if (uniform) return "UniTuple(" + elems[0]->str() + " x " + std::to_string(elems.size()) + ")";
@@ -170,6 +175,17 @@ const Type* tuple_type(const std::vector<const Type*>& elems) {
     std::string key = address_key("t:", elems);
     Type t = make(TypeKind::Tuple);
     t.elems = elems;
+    return interner().get(key, t);
+}
+
+const Type* named_tuple_type(const std::string& class_name, const std::vector<std::string>& fields,
+                             const std::vector<const Type*>& elems) {
+    std::string key = address_key("nt:" + class_name + ":", elems);
+    for (const std::string& f : fields) key += ":" + f;
+    Type t = make(TypeKind::Tuple);
+    t.elems = elems;
+    t.name = class_name;
+    t.fields = fields;
     return interner().get(key, t);
 }
 

@@ -53,6 +53,7 @@ struct Type {
     std::vector<const Type*> elems;  // Tuple; Iterator's iterables
     std::string name;                // Module/Function/Dim3/DeviceFunction canonical name; Iterator's builtin
     std::vector<int64_t> dims;       // Tile: its shape
+    std::vector<std::string> fields; // Tuple: a named tuple's field names (`name`: its class's name)
 
     bool is_tile() const { return kind == TypeKind::Tile; }
     // cuda.cg.this_grid()'s value: a namespace of methods (sync), with nothing at run time.
@@ -88,6 +89,10 @@ const Type* int64_type();
 const Type* float64_type();
 const Type* array_type(DType d, int ndim, Layout layout, bool readonly = false);
 const Type* tuple_type(const std::vector<const Type*>& elems);
+// A collections.namedtuple value (numba's NamedTuple / NamedUniTuple): a tuple whose elements
+// are also reached as attributes.
+const Type* named_tuple_type(const std::string& class_name, const std::vector<std::string>& fields,
+                             const std::vector<const Type*>& elems);
 const Type* module_type(const std::string& name);
 // The module-kind type of cuda.cg.this_grid()'s value.
 inline constexpr const char* kGridGroupType = "cuda.cg.GridGroup";
