@@ -37,7 +37,7 @@ from ._reductions import (all, amax, amin, any, argmax, argmin, max, mean, min, 
                           var)
 from ._scan import cumprod, cumsum  # noqa: E402
 from ._matmul import dot, matmul, outer  # noqa: E402
-from ._interop import from_dlpack  # noqa: E402
+from ._interop import from_dlpack, fromDlpack  # noqa: E402
 from ._selection import (argwhere, compress, count_nonzero, extract, flatnonzero, nonzero, put,  # noqa: E402
                          take)
 from ._rearrange import flip, fliplr, flipud, repeat, roll, tile  # noqa: E402
@@ -76,6 +76,7 @@ from ._npy_files import load, save, savez, savez_compressed  # noqa: E402
 from ._poly1d import poly1d, polyadd, polyder, polyint, polymul, polysub, polyval, roots  # noqa: E402,F811
 from ._ndarray_extras import flatiter  # noqa: E402  (ndarray.flat, .mT, tobytes, tofile, dump(s), choose)
 from . import fft, lib, linalg, testing  # noqa: E402,F401
+from ._runtime_info import clear_memo, is_available, memoize, show_config  # noqa: E402
 from .linalg import matrix_transpose, vecdot  # noqa: E402,F401  (NumPy 2's top-level names)
 
 _reductions._attach_methods(ndarray)

@@ -201,8 +201,12 @@ def _foreign_view(obj):
     return device_view(obj)
 
 
-def asnumpy(a, stream=None, order="C", out=None):
-    """Copy a device array to the host (NumPy objects pass through)."""
+def asnumpy(a, stream=None, order="C", out=None, *, blocking=True):
+    """Copy a device array to the host (NumPy objects pass through, in `order` and into `out` when
+    given); blocking=False completes synchronously too (see ndarray.get)."""
     if isinstance(a, ndarray):
-        return a.get(stream=stream, out=out)
-    return np.asarray(a)
+        return a.get(stream=stream, order=order, out=out, blocking=blocking)
+    if out is None:
+        return np.asarray(a, order=order)
+    out[...] = a
+    return out

@@ -82,8 +82,24 @@ def from_dlpack(x, *, device=None, copy=None):
     from ._ndarray import ndarray
     if isinstance(x, ndarray):
         return _copy(x) if copy else x
-    if not hasattr(x, "__dlpack__") or not hasattr(x, "__dlpack_device__"):
-        raise TypeError(f"simt.from_dlpack needs an object with __dlpack__ and __dlpack_device__, not {_describe(x)}")
+    if type(x).__name__ == "PyCapsule":  # a DLPack capsule itself (the protocol before __dlpack__, as CuPy takes it)
+        capsule = x
+    elif not hasattr(x, "__dlpack__") or not hasattr(x, "__dlpack_device__"):
+        raise TypeError(f"simt.from_dlpack needs an object with __dlpack__ and __dlpack_device__, or a DLPack "
+                        f"capsule, not {_describe(x)}")
+    else:
+        capsule = _producer_capsule(x)
+    array, readonly = _simt._dlpack_import(capsule)
+    if readonly and copy is False:
+        raise BufferError("the DLPack producer marked its tensor read-only and copy=False forbids a copy; simt arrays "
+                          "are writable")
+    if readonly or copy:
+        array = snapshot(array)
+    return array
+
+
+def _producer_capsule(x):
+    """The DLPack capsule of `x`, after checking that this backend can use its memory in place."""
     dev_type, dev_id = (int(v) for v in x.__dlpack_device__())
     if not _simt._dlpack_device_usable(dev_type, dev_id):
         where = _DEVICE_NAMES.get(dev_type, f"type {dev_type}")
@@ -91,13 +107,21 @@ def from_dlpack(x, *, device=None, copy=None):
                           "backend cannot use without a copy: copy it with simt.asarray(...) (host data) or move it to "
                           "this device first")
     stream = _consumer_stream() if _backend() == "cuda" and dev_type != _KDL_CPU else None
-    array, readonly = _simt._dlpack_import(_dlpack_capsule(x, stream))
-    if readonly and copy is False:
-        raise BufferError("the DLPack producer marked its tensor read-only and copy=False forbids a copy; simt arrays "
-                          "are writable")
-    if readonly or copy:
-        array = snapshot(array)
-    return array
+    return _dlpack_capsule(x, stream)
+
+
+def fromDlpack(capsule):  # noqa: N802  (CuPy's name)
+    """cupy.fromDlpack: a simt array over the memory of a DLPack capsule (it is consumed), as
+    from_dlpack(capsule). The capsule carries no stream: the producer's work on it must be done."""
+    if type(capsule).__name__ != "PyCapsule":
+        raise TypeError(f"simt.fromDlpack takes a DLPack capsule (from toDlpack() or another library's), not "
+                        f"{_describe(capsule)}; use simt.from_dlpack for arrays")
+    return from_dlpack(capsule)
+
+
+def _to_dlpack(self):
+    """cupy.ndarray.toDlpack(): a DLPack capsule ('dltensor', the unversioned form) viewing this array."""
+    return _dlpack(self)
 
 
 def _copy(a):
@@ -204,4 +228,5 @@ def _attach_methods(ndarray):
     ndarray.__cuda_array_interface__ = property(_cuda_array_interface)
     ndarray.__dlpack__ = _dlpack
     ndarray.__dlpack_device__ = _dlpack_device
+    ndarray.toDlpack = _to_dlpack
     _simt._set_foreign_argument_hook(kernel_argument)

@@ -3,7 +3,9 @@ dispatcher report them. The cuda backend asks the driver. The cpu backend report
 modelled device defines (max_threads_per_block, max_dynamic_shared_size_bytes, the carveout
 hint) and the sizes simt knows of its own kernels (static shared and local memory); it raises
 NotImplementedError, with the reason, for what it has no honest value of (registers, PTX and
-binary versions, and the sizes raw CUDA C++ declares)."""
+binary versions, and the sizes raw CUDA C++ declares); from a property that error is also an
+AttributeError (_unavailable.py), so hasattr() says False."""
+from ._unavailable import unavailable_as_attribute_error
 
 # CUfunction_attribute numbers (runtime/backend.h's KernelAttribute).
 NUMBERS = {
@@ -56,6 +58,7 @@ def read_all(function):
 
 
 def _getter(name):
+    @unavailable_as_attribute_error
     def get(self):
         return self.kernel.attribute(NUMBERS[name])
     get.__name__ = name

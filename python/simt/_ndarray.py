@@ -6,10 +6,14 @@ from . import _simt
 ndarray = _simt.ndarray
 
 
-def _get(self, stream=None, order="C", out=None):
+def _get(self, stream=None, order="C", out=None, blocking=True):
     """Copy to a new NumPy array on the host (waits for pending device work), in C order, or F
     order for order='F' (and for order='A' when this array is F- but not C-contiguous).
-    Non-contiguous views are gathered into a contiguous device copy first."""
+    Non-contiguous views are gathered into a contiguous device copy first. blocking=False is
+    accepted as CuPy takes it, but simt's copy always completes before get() returns (which
+    CuPy allows: the result is then simply ready early)."""
+    if not isinstance(blocking, bool):
+        raise TypeError(f"get(): blocking must be a bool, got {type(blocking).__name__} {blocking!r}")
     if order not in ("C", "F", "A", "K"):
         raise ValueError(f"order must be 'C', 'F', 'A' or 'K', not {order!r}")
     fortran = order == "F" or (order in ("A", "K") and self._f_contiguous and not self._c_contiguous)
@@ -170,8 +174,24 @@ def _copy_to_device(self, ary, stream=0):
         _set(self, ary)
 
 
+def _bind(self, stream=0):
+    """numba's bind(stream): an array over the same memory for use with `stream`. simt arrays
+    carry no stream of their own (their operations go to the current stream: `with stream:`),
+    so this checks `stream` and returns a view."""
+    from .cuda._device import Stream
+    if not (isinstance(stream, Stream) or stream is None or isinstance(stream, int) and stream == 0):
+        raise TypeError(f"bind() takes a simt.cuda stream (or 0 for the default stream), not {type(stream).__name__}")
+    return self.view()
+
+
+def _device_ctypes_pointer(self):
+    """numba's device_ctypes_pointer: the data address as a ctypes.c_void_p (None value when empty)."""
+    import ctypes
+    return ctypes.c_void_p(self._ptr if self.size else None)
+
+
 for _name, _fn in {
-    "copy_to_host": _copy_to_host, "copy_to_device": _copy_to_device,
+    "copy_to_host": _copy_to_host, "bind": _bind, "copy_to_device": _copy_to_device,
     "is_c_contiguous": lambda self: self.flags.c_contiguous, "is_f_contiguous": lambda self: self.flags.f_contiguous,
     "get": _get, "set": _set, "__array__": _array, "__repr__": _repr, "__str__": _str,
     "__bool__": _bool, "item": _item, "__int__": _scalar_conversion(int, "int"),
@@ -184,4 +204,5 @@ ndarray.device = property(_device)
 ndarray.flags = property(_flags)
 ndarray.base = property(_base)
 ndarray.data_ptr = property(lambda self: self._ptr)
+ndarray.device_ctypes_pointer = property(_device_ctypes_pointer)
 ndarray.__module__ = "simt"

@@ -109,17 +109,18 @@ def get_random_state():
 
 
 class Generator:
-    """NumPy's Generator interface over a RandomState of its own (numpy.random.default_rng)."""
+    """NumPy's (and CuPy's) Generator interface over a BitGenerator (_bit_generators.py):
+    Generator(XORWOW(seed)), or Generator(seed) for simt's own (Philox4x3210) stream."""
 
-    def __init__(self, seed=None):
-        self._rs = RandomState(seed)
+    def __init__(self, bit_generator=None):
+        from ._bit_generators import BitGenerator, Philox4x3210
+        if not isinstance(bit_generator, BitGenerator):
+            bit_generator = Philox4x3210(bit_generator)
+        self.bit_generator = bit_generator
+        self._rs = bit_generator._rs  # (shared: Generators of one BitGenerator advance one state)
 
     def random(self, size=None, dtype=np.float64, out=None):
-        r = self._rs.random_sample(size, dtype)
-        if out is None:
-            return r
-        out[...] = r
-        return out
+        return _fill(self._rs.random_sample, "random", size, dtype, out)
 
     def integers(self, low, high=None, size=None, dtype=np.int64, endpoint=False):
         if high is None:
@@ -132,14 +133,21 @@ class Generator:
     def normal(self, loc=0.0, scale=1.0, size=None):
         return self._rs.normal(loc, scale, size)
 
-    def standard_normal(self, size=None, dtype=np.float64):
-        return self._rs.standard_normal(size, dtype)
+    def standard_normal(self, size=None, dtype=np.float64, out=None):
+        return _fill(self._rs.standard_normal, "standard_normal", size, dtype, out)
 
     def exponential(self, scale=1.0, size=None):
         return self._rs.exponential(scale, size)
 
-    def standard_exponential(self, size=None, dtype=np.float64):
-        return self._rs.standard_exponential(size, dtype)
+    def standard_exponential(self, size=None, dtype=np.float64, method="zig", out=None):
+        # (method: NumPy's choice of algorithm, 'zig' or 'inv'; simt has one, the same for both)
+        if method not in ("zig", "inv"):
+            raise ValueError(f"Generator.standard_exponential: method must be 'zig' or 'inv', not {method!r}")
+        return _fill(self._rs.standard_exponential, "standard_exponential", size, dtype, out)
+
+    def standard_gamma(self, shape, size=None, dtype=np.float64, out=None):
+        return _fill(lambda sz, dt: self._rs._call("standard_gamma", shape, size=sz, dtype=dt), "standard_gamma",
+                     size, dtype, out)
 
     def permutation(self, x):
         return self._rs.permutation(x)
@@ -151,9 +159,27 @@ class Generator:
         return self._rs.choice(a, size, replace, p)
 
 
+def _fill(draw, name, size, dtype, out):
+    """draw(size, dtype), or, with out= (a simt array), drawn at out's shape and written into it
+    (NumPy's rules: size, if given, is out's shape; dtype is out's dtype)."""
+    if out is None:
+        return draw(size, dtype)
+    from ._ndarray import ndarray
+    from .random import _shape
+    if not isinstance(out, ndarray):
+        raise TypeError(f"Generator.{name}: out must be a simt.ndarray, got {type(out).__name__}")
+    if size is not None and _shape(size) != out.shape:
+        raise ValueError(f"Generator.{name}: size {_shape(size)} does not match out's shape {out.shape}")
+    if np.dtype(dtype) != out.dtype:
+        raise TypeError(f"Generator.{name}: dtype {np.dtype(dtype)} does not match out's dtype {out.dtype}")
+    out[...] = draw(out.shape, dtype)
+    return out
+
+
 def default_rng(seed=None):
-    """A Generator seeded with `seed` (an int, or None for fresh entropy)."""
-    return Generator(seed)
+    """A Generator seeded with `seed` (an int, None for fresh entropy, a BitGenerator to wrap, or a
+    Generator, returned as it is)."""
+    return seed if isinstance(seed, Generator) else Generator(seed)
 
 
 def _add_distribution_methods():
@@ -169,7 +195,8 @@ def _add_distribution_methods():
         return draw
     for name in NAMES + ("multivariate_normal", "dirichlet", "multinomial"):  # (+ _random_multivariate.py)
         setattr(RandomState, name, method(name))
-        setattr(Generator, name, method(name))
+        if name not in vars(Generator):  # (standard_gamma has its own, taking out=)
+            setattr(Generator, name, method(name))
 
 
 _add_distribution_methods()

@@ -167,3 +167,4 @@ from ._random_distributions import FUNCTIONS as _DISTRIBUTIONS  # noqa: E402
 globals().update(_DISTRIBUTIONS)
 from ._random_multivariate import dirichlet, multinomial, multivariate_normal  # noqa: E402,F401
 from ._random_state import Generator, RandomState, default_rng, get_random_state  # noqa: E402,F401
+from ._bit_generators import MRG32k3a, XORWOW, BitGenerator, Philox4x3210  # noqa: E402,F401

@@ -4,8 +4,9 @@ import numpy as np
 import numpy.testing as _npt
 
 from ._ndarray import ndarray
+from ._xp_allclose import numpy_cupy_allclose  # noqa: F401
 
-__all__ = ["assert_allclose", "assert_array_almost_equal", "assert_array_almost_equal_nulp", "assert_array_equal",
+__all__ = ["numpy_cupy_allclose", "assert_allclose", "assert_array_almost_equal", "assert_array_almost_equal_nulp", "assert_array_equal",
            "assert_array_less", "assert_array_max_ulp", "assert_array_list_equal"]
 
 

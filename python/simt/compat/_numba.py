@@ -1,5 +1,6 @@
 """The `numba` module a compat run sees: numba.cuda is simt.cuda; numba's CPU compiler is not
 part of simt, so its other names say so instead of failing obscurely."""
+import dis
 import sys
 import types
 
@@ -18,6 +19,7 @@ def make_module():
         if isinstance(value, numba_types._Type):  # (float32, void, voidptr, ...: not the classes)
             setattr(mod, name, value)
     mod.types = numba_types
+    mod.typeof, mod.from_dtype = numba_types.typeof, numba_types.from_dtype
     # numba's settings (scripts set e.g. CUDA_LOW_OCCUPANCY_WARNINGS): accepted, with no effect on simt.
     mod.config = types.SimpleNamespace(CUDA_LOW_OCCUPANCY_WARNINGS=1, CUDA_WARN_ON_IMPLICIT_COPY=1)
 
@@ -25,11 +27,28 @@ def make_module():
     mod.guvectorize = _cuda_target_only("guvectorize", simt.guvectorize)
 
     def __getattr__(name):
-        raise AttributeError(f"simt.compat provides numba.cuda only; numba.{name} is not available (run the "
-                             "script without simt.compat to use numba itself)")
+        message = (f"simt.compat provides numba.cuda only; numba.{name} is not available (run the script without "
+                   "simt.compat to use numba itself)")
+        if _importing_from(sys._getframe(1)):  # `from numba import njit`: keep this text (see _importing_from)
+            raise ImportError(message, name="numba")
+        raise AttributeError(message)
     mod.__getattr__ = __getattr__
     mod.__path__ = []  # a package, so that `import numba.cuda` is looked up as a submodule
     return mod
+
+
+_IMPORT_FROM = dis.opmap["IMPORT_FROM"]
+
+
+def _importing_from(frame):
+    """Whether `frame` is executing `from numba import name`. CPython turns an AttributeError from
+    the module's __getattr__ there into its own "cannot import name ... (unknown location)",
+    dropping simt's text; an ImportError passes through unchanged. Everywhere else (hasattr,
+    getattr with a default) the error must stay an AttributeError."""
+    try:
+        return frame.f_code.co_code[frame.f_lasti] == _IMPORT_FROM
+    except (AttributeError, IndexError):  # (another interpreter: the generic message, nothing worse)
+        return False
 
 
 def _cuda_target_only(name, simt_decorator):

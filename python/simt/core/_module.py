@@ -1,5 +1,6 @@
 """simt.core.ObjectCode, Kernel and KernelAttributes: a compiled Program and the kernels taken from it."""
 from .. import _simt
+from .._unavailable import UnavailableAttributeError
 
 _CLUSTER_ATTRIBUTES = ("cluster_size_must_be_set", "required_cluster_width", "required_cluster_height",
                        "required_cluster_depth", "non_portable_cluster_size_allowed",
@@ -25,7 +26,7 @@ class KernelAttributes:
             read.__name__ = name
             return read
         if name in _CLUSTER_ATTRIBUTES:
-            raise NotImplementedError(f"Kernel.attributes.{name} is not available in simt.core (thread block "
+            raise UnavailableAttributeError(f"Kernel.attributes.{name} is not available in simt.core (thread block "
                                       "clusters are not supported)")
         raise AttributeError(f"KernelAttributes has no attribute {name!r}")
 
@@ -55,7 +56,7 @@ class Kernel:
         """How many parameters the kernel takes (where the backend knows: always on cpu, CUDA 12.4+ drivers)."""
         sizes = self._function.parameter_sizes
         if not sizes:
-            raise NotImplementedError(f"the parameters of kernel '{self._name}' are not known to this backend "
+            raise UnavailableAttributeError(f"the parameters of kernel '{self._name}' are not known to this backend "
                                       "(the cuda backend needs a driver with cuFuncGetParamInfo, CUDA 12.4+)")
         return len(sizes)
 
@@ -97,9 +98,9 @@ class ObjectCode:
     def code(self):
         """The PTX (cuda backend, code_type 'ptx'); simt keeps no cubin, the cpu backend neither."""
         if _simt.backend_name() != "cuda":
-            raise NotImplementedError("the cpu backend compiles CUDA C++ to host code: there is no PTX or cubin")
+            raise UnavailableAttributeError("the cpu backend compiles CUDA C++ to host code: there is no PTX or cubin")
         if self._code_type != "ptx":
-            raise NotImplementedError("simt loads cubins straight into the driver and keeps no copy; "
+            raise UnavailableAttributeError("simt loads cubins straight into the driver and keeps no copy; "
                                       "compile('ptx') to read the PTX")
         if not self._functions:
             return b""

@@ -10,7 +10,7 @@ from ._host_memory import (PinnedMemory, PinnedMemoryPointer, PinnedMemoryPool, 
 from .memory import (BaseMemory, ManagedMemory, Memory, MemoryAsyncPool, MemoryPointer, MemoryPool, UnownedMemory,
                      alloc, get_allocator, get_default_memory_pool, malloc_async, malloc_managed, set_allocator,
                      using_allocator)
-from . import driver, memory, nvtx, pinned_memory, profiler  # noqa: E402  (cupy.cuda's modules)
+from . import compiler, driver, memory, nvtx, pinned_memory, profiler  # noqa: E402  (cupy.cuda's modules)
 from .profiler import profile  # noqa: E402  (cupy.cuda.profile: a profiler's capture of a with-block)
 from ._mapped_memory import DeviceAccessibleArray, managed_array, mapped, mapped_array, mapped_array_like  # noqa: E402
 from ._compile_ptx import compile_ptx, compile_ptx_for_current_device
@@ -40,13 +40,17 @@ CompileError = _simt.CompileError
 TypingError = _simt.TypingError
 UnsupportedError = _simt.UnsupportedError
 CompilerError = _simt.CompilerError
+from .._unavailable import UnavailableAttributeError  # noqa: E402
 for _exc in (CUDAError, OutOfMemoryError, CompileError, TypingError, UnsupportedError, CompilerError):
     _exc.__module__ = "simt.cuda"
 
 
-def is_available():
-    """True when kernels run on an NVIDIA GPU (the cuda backend is active)."""
-    return _simt.backend_name() == "cuda"
+from .._runtime_info import is_available  # noqa: E402  (True when kernels run on an NVIDIA GPU)
+
+
+def get_device_id():
+    """The current device's id (cupy.cuda.get_device_id)."""
+    return _simt.current_device()
 
 
 def select_device(device_id):

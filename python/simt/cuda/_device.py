@@ -241,8 +241,10 @@ class Stream(_simt.Stream):
 
     @property
     def handle(self):
-        """The native stream as an int: a CUstream on the cuda backend, simt's queue id on the cpu backend."""
-        return _simt._native_stream(self) if _simt.backend_name() == "cuda" else self.ptr
+        """The native stream as an int: a CUstream on the cuda backend, simt's queue id on the cpu
+        backend. numba's is a ctypes.c_void_p, so this int also has its `.value` (the same int; 0,
+        where ctypes would give None, for the default stream)."""
+        return StreamHandle(_simt._native_stream(self) if _simt.backend_name() == "cuda" else self.ptr)
 
     def __cuda_stream__(self):
         """(protocol version 0, CUstream address), for other CUDA libraries (cuda backend only)."""
@@ -250,6 +252,14 @@ class Stream(_simt.Stream):
             raise RuntimeError("the cpu backend's streams are not CUDA streams; __cuda_stream__ exists on the cuda "
                                "backend only")
         return (0, self.handle)
+
+
+class StreamHandle(int):
+    """A stream handle: an int (CuPy's and simt's use) with numba's c_void_p `.value`."""
+
+    @property
+    def value(self):
+        return int(self)
 
 
 class ExternalStream(Stream):

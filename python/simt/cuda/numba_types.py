@@ -5,7 +5,8 @@ renders as the signature text @cuda.jit parses (str(void(float32[:])) == 'void(f
 Under simt.compat these are `from numba import float32, void` and `numba.types`."""
 import numpy as np
 
-__all__ = ["ArrayType", "CPointer", "Signature", "ScalarType", "signature_text", "void", "voidptr"]
+__all__ = ["ArrayType", "CPointer", "Signature", "ScalarType", "from_dtype", "signature_text", "typeof", "void",
+           "voidptr"]
 
 
 class Signature:
@@ -129,3 +130,35 @@ def signature_text(sig):
     if isinstance(sig, tuple) and all(isinstance(a, _Type) for a in sig):
         return f"({', '.join(str(a) for a in sig)})"
     return None
+
+
+def from_dtype(dtype):
+    """numba.from_dtype: the scalar type of a NumPy dtype (float32 for np.dtype('float32'))."""
+    dt = np.dtype(dtype)
+    for value in _SCALARS.values():
+        if np.dtype(value) == dt:
+            return globals()["bool_" if dt == np.bool_ else dt.name]
+    raise NotImplementedError(f"from_dtype: simt kernels have no type for the dtype {dt} (they take bool, "
+                              "int8-64, uint8-64, float16/32/64, complex64/128)")
+
+
+def typeof(value):
+    """numba.typeof: the type a kernel argument of this value has. Scalars give their scalar type
+    (Python int: int64, float: float64, complex: complex128, bool: boolean); arrays (NumPy, simt,
+    or anything with __cuda_array_interface__) an array type whose layout is C ([:, ::1]), F
+    ([::1, :]) or any ([:, :])."""
+    if isinstance(value, np.generic):
+        return from_dtype(value.dtype)
+    for python_type, dtype in ((bool, np.bool_), (int, np.int64), (float, np.float64), (complex, np.complex128)):
+        if isinstance(value, python_type):
+            return from_dtype(dtype)
+    shape, dtype, flags = getattr(value, "shape", None), getattr(value, "dtype", None), getattr(value, "flags", None)
+    if shape is None or dtype is None or flags is None or not len(shape):
+        raise ValueError(f"typeof: cannot give a kernel argument type for {type(value).__name__} {value!r:.80}")
+    scalar = from_dtype(dtype)
+    ndim = len(shape)
+    if flags["C_CONTIGUOUS"]:
+        return ArrayType(scalar, [":"] * (ndim - 1) + ["::1"])
+    if flags["F_CONTIGUOUS"]:
+        return ArrayType(scalar, ["::1"] + [":"] * (ndim - 1))
+    return ArrayType(scalar, [":"] * ndim)

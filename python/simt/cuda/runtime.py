@@ -91,6 +91,14 @@ def runtimeGetVersion():
     return _version(_simt.pathfinder_report()["nvrtc_library"])
 
 
+def get_version():
+    """numba's cuda.runtime.get_version(): the CUDA runtime version as (major, minor). simt has no
+    CUDA runtime library: this is the version of NVRTC, which it compiles with (runtimeGetVersion),
+    on both backends; (0, 0) where NVRTC was not found."""
+    version = runtimeGetVersion()
+    return (version // 1000, version % 1000 // 10)
+
+
 # ---- streams and events by handle --------------------------------------------------------------
 def _stream(stream):
     from ._device import ExternalStream

@@ -7,8 +7,9 @@ import functools
 
 import numpy as np
 
-from ._host_numpy import host_results
-from ._reduce_passes import finish
+from .._host_numpy import host_results
+from .._reduce_passes import finish
+from . import config  # noqa: F401  (cupy.fft.config: plan-cache settings; simt.fft makes no plans)
 
 _TRANSFORMS = ("fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fft2", "ifft2", "rfft2", "irfft2", "fftn", "ifftn",
                "rfftn", "irfftn")
@@ -33,21 +34,21 @@ del _name
 
 def fftfreq(n, d=1.0, *, dtype=None, device=None):
     """Sample frequencies of an n-point transform with sample spacing d."""
-    from ._creation import asarray
+    from .._creation import asarray
     f = np.fft.fftfreq(n, d)
     return asarray(f if dtype is None else f.astype(dtype))
 
 
 def rfftfreq(n, d=1.0, *, dtype=None, device=None):
     """Sample frequencies of rfft's n-point transform with sample spacing d."""
-    from ._creation import asarray
+    from .._creation import asarray
     f = np.fft.rfftfreq(n, d)
     return asarray(f if dtype is None else f.astype(dtype))
 
 
 def _shift(x, axes, sign, fname):
-    from ._reduce_passes import require_array
-    from ._rearrange import roll
+    from .._reduce_passes import require_array
+    from .._rearrange import roll
     x = require_array(x, fname)
     if x.ndim == 0:
         raise ValueError(f"{fname}: a 0-d array has no axis to shift")
