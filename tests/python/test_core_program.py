@@ -76,9 +76,12 @@ def test_arguments_simt_arrays_ctypes_and_a_pointer_as_python_int(rng):
     x, y = (rng.standard_normal(n).astype(np.float32) for _ in range(2))
     out = dev.allocate(n * 4, stream=s)
     kernel = saxpy_kernel()
+    # (the copies run on the default stream, which a created stream, non-blocking as cuda.core's
+    # are, does not wait for: the launch must come after them)
+    xd, yd = simt.asarray(x), simt.asarray(y)
+    dev.sync()
     # simt arrays as pointers, a ctypes float and ctypes size_t, the output Buffer's address as a Python int
-    launch(s, LaunchConfig(grid=(8,), block=(256,)), kernel, ctypes.c_float(1.5), simt.asarray(x), simt.asarray(y),
-           out.handle, ctypes.c_uint64(n))
+    launch(s, LaunchConfig(grid=(8,), block=(256,)), kernel, ctypes.c_float(1.5), xd, yd, out.handle, ctypes.c_uint64(n))
     s.sync()
     np.testing.assert_allclose(from_buffer(out, np.float32), 2 * np.float32(1.5) * x + y, rtol=1e-6, atol=1e-6)
 
