@@ -446,8 +446,10 @@ def vectorize(ftylist_or_function=(), target="cuda", identity=None, cache=False,
         raise TypeError(f"unknown vectorize option(s): {', '.join(sorted(unknown))}")
     if callable(ftylist_or_function):
         return Vectorized(ftylist_or_function, [])
-    sigs = [ftylist_or_function] if isinstance(ftylist_or_function, str) else list(ftylist_or_function)
-    for s in sigs:
-        if not isinstance(s, str):
-            raise TypeError("vectorize signatures must be strings such as 'float32(float32, float32)'")
+    from .cuda.numba_types import Signature, signature_text
+    one = isinstance(ftylist_or_function, (str, Signature))
+    sigs = [signature_text(s) for s in ([ftylist_or_function] if one else list(ftylist_or_function))]
+    if any(s is None for s in sigs):
+        raise TypeError("vectorize signatures are strings such as 'float32(float32, float32)' or numba types such as "
+                        "float32(float32, float32)")
     return lambda f: Vectorized(f, sigs)

@@ -63,9 +63,14 @@ def _split_args(text):
 
 def parse_signature(sig, nargs):
     """'void(float32[:], float32, float32[:])' (the 'void' is optional) -> [(dtype, ndim)...],
-    ndim 0 for a scalar."""
-    if not isinstance(sig, str):
-        raise TypeError(f"guvectorize: signatures are strings such as 'void(float32[:], float32[:])', not {sig!r}")
+    ndim 0 for a scalar. numba's type objects work too: void(float32[:], float32[:]) or, as
+    numba's guvectorize examples write them, a tuple (float32[:], float32[:])."""
+    from .cuda.numba_types import signature_text
+    text = signature_text(sig)
+    if text is None:
+        raise TypeError(f"guvectorize: signatures are strings such as 'void(float32[:], float32[:])' or numba types "
+                        f"such as (float32[:], float32[:]), not {sig!r}")
+    sig = text
     m = re.match(r"^\s*(?:void\s*)?\((.*)\)\s*$", sig)
     if not m:
         raise ValueError(f"guvectorize: cannot read the signature {sig!r} (expected 'void(type, ...)')")

@@ -175,6 +175,24 @@ def test_vectorize_calls_device_functions_broadcasts_and_writes_out(rng):
     assert b.shape == (4, 6)
 
 
+def test_vectorize_signatures_as_numba_type_objects(rng):
+    from simt.cuda.numba_types import float32, float64
+    f = simt.vectorize([float64(float64, float64), float32(float32, float32)])(rel_diff_numba_types)
+    x, y = rng.standard_normal(50) + 3, rng.standard_normal(50) + 3
+    got = f(simt.asarray(x), simt.asarray(y))
+    assert got.dtype == np.float64
+    np.testing.assert_allclose(got.get(), (x - y) / y, rtol=1e-15)
+    assert f(simt.asarray(x.astype(np.float32)), simt.asarray(y.astype(np.float32))).dtype == np.float32
+    single = simt.vectorize(float64(float64, float64))(rel_diff_numba_types)  # one signature, not in a list
+    np.testing.assert_allclose(single(simt.asarray(x), simt.asarray(y)).get(), (x - y) / y, rtol=1e-15)
+    with pytest.raises(TypeError, match="numba types such as"):
+        simt.vectorize([object()])
+
+
+def rel_diff_numba_types(x, y):
+    return (x - y) / y
+
+
 def test_vectorize_errors():
     with pytest.raises(TypeError, match="takes 2 arguments"):
         rel_diff(simt.ones(3))

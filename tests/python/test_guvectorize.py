@@ -121,3 +121,24 @@ def test_errors_name_what_is_wrong(rng):
         cuda.guvectorize(["void(float64[:], float64[:], float64[:])"], "(n),(n)->(n,n)")(lambda x, y, z: None)
     with pytest.raises(ValueError, match="cannot read the signature"):
         cuda.guvectorize(["float64[:] -> float64"], "(n)->()")(lambda x, y: None)
+
+
+def test_signatures_as_numba_type_objects(rng):
+    # numba's examples write them as tuples of types (no return type) or void(...).
+    from simt.cuda.numba_types import float32, float64, void
+
+    def core(a, b, c):
+        for i in range(c.shape[0]):
+            c[i] = a[i] * b[0]
+
+    g = cuda.guvectorize([(float64[:], float64[:], float64[:]), void(float32[:], float32[:], float32[:])],
+                         "(n),(m)->(n)")(core)
+    a, b = rng.standard_normal((3, 7)), rng.standard_normal(2)
+    got = g(simt.asarray(a), simt.asarray(b))
+    assert got.dtype == np.float64
+    np.testing.assert_allclose(got.get(), a * b[0], rtol=1e-15)
+    got32 = g(simt.asarray(a.astype(np.float32)), simt.asarray(b.astype(np.float32)))
+    assert got32.dtype == np.float32
+    np.testing.assert_allclose(got32.get(), a.astype(np.float32) * np.float32(b[0]), rtol=1e-6)
+    with pytest.raises(TypeError, match=r"numba types such as \(float32\[:\], float32\[:\]\)"):
+        cuda.guvectorize([42], "(n)->(n)")(core)
