@@ -1,10 +1,8 @@
 """Operators of simt.compute: the built-in OpKind operators (kernel text) and user operators
 (plain Python functions or lambdas, compiled as device functions into the generated kernel)."""
-import ast
 import enum
 import inspect
 import itertools
-import linecache
 import re
 import struct
 
@@ -192,28 +190,8 @@ def _def_dispatcher(func):
 
 
 def _lambda_dispatcher(func):
-    filename = inspect.getsourcefile(func) or func.__code__.co_filename
-    text = "".join(linecache.getlines(filename))
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError):
-        tree = None
-    if tree is None:
-        raise TypeError("cannot compile the lambda operator: its source code is not available; define the "
-                        "operator with def in a file")
-    line = func.__code__.co_firstlineno
-    argnames = list(func.__code__.co_varnames[:func.__code__.co_argcount])
-    lambdas = [n for n in ast.walk(tree) if isinstance(n, ast.Lambda) and n.lineno == line
-               and [a.arg for a in n.args.args] == argnames]
-    if len(lambdas) > 1:  # several on the line: keep the one whose bytecode is func's
-        lambdas = [n for n in lambdas if _same_code(ast.get_source_segment(text, n), func)]
-    if len(lambdas) != 1:
-        raise TypeError(f"cannot tell which lambda on line {line} of {filename} is the operator "
-                        f"({len(lambdas)} match); define it with def")
-    body = ast.get_source_segment(text, lambdas[0].body)
-    # A name of its own: device functions are told apart by name (two lambdas share a line).
-    name = f"simt_lambda{next(_names)}"
-    source = f"def {name}({', '.join(argnames)}):\n    return {body}\n"
+    from ..cuda._lambda_source import lambda_source
+    name, source, filename, line = lambda_source(func)
     return _make_dispatcher(func, name, source, filename, line, 0)
 
 
@@ -225,12 +203,3 @@ def _make_dispatcher(func, name, source, filename, first_line, indent):
     d.py_func, d.__name__, d.__qualname__ = func, name, getattr(func, "__qualname__", name)
     d.targetoptions, d.__doc__, d.__wrapped__ = {"device": True}, None, func
     return d
-
-
-def _same_code(lambda_text, func):
-    try:
-        code = compile(lambda_text, "<lambda>", "eval").co_consts
-    except SyntaxError:
-        return False
-    inner = [c for c in code if hasattr(c, "co_code")]
-    return bool(inner) and inner[0].co_code == func.__code__.co_code and inner[0].co_consts == func.__code__.co_consts

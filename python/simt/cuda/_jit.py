@@ -9,6 +9,7 @@ from . import _dispatcher_extras as extras
 from . import numba_types
 from .numba_types import signature_text
 from ._foreign import link_paths
+from ._lambda_source import is_lambda, lambda_source
 from ._resolve import make_resolver
 
 _OPTIONS = ("device", "inline", "forceinline", "fastmath", "lineinfo", "debug", "opt", "max_registers", "cache",
@@ -20,6 +21,11 @@ def _no_launch(*args):
 
 
 def _function_source(func):
+    """(source, filename, first line, indent) of a function's def; a lambda's is made of its
+    expression (see _lambda_source)."""
+    if is_lambda(func):
+        _, source, filename, line = lambda_source(func)
+        return source, filename, line, 0
     try:
         lines, first_line = inspect.getsourcelines(func)
     except (OSError, TypeError) as e:
@@ -74,7 +80,12 @@ class Dispatcher(_simt.Dispatcher):
     """A @cuda.jit function: launch it with kernel[griddim, blockdim](*args)."""
 
     def __init__(self, py_func, options, signatures=None, resolver=None):
-        source, filename, first_line, indent = _function_source(py_func)
+        if is_lambda(py_func):  # (compiled under a name of its own: "<lambda>" is no identifier)
+            name, source, filename, first_line = lambda_source(py_func)
+            indent = 0
+        else:
+            name = py_func.__name__
+            source, filename, first_line, indent = _function_source(py_func)
         opts = dict(options)
         if opts.get("boundscheck") is None:
             import os
@@ -82,7 +93,7 @@ class Dispatcher(_simt.Dispatcher):
                 opts["boundscheck"] = True
         native = dict(opts, _signatures=signatures) if signatures else opts
         resolver = resolver or make_resolver(py_func)
-        super().__init__(py_func.__name__, source, filename, first_line, indent, resolver, native)
+        super().__init__(name, source, filename, first_line, indent, resolver, native)
         if signatures:
             self._compile_declared()  # eager: numba compiles declared signatures at decoration
         self.py_func = py_func
