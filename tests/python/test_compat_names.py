@@ -122,8 +122,13 @@ def test_memoize_caches_per_arguments_and_clear_memo_empties_it(rng):
 def test_compile_exception_is_what_a_bad_raw_kernel_raises():
     from simt.cuda.compiler import CompileException
     bad = simt.RawKernel('extern "C" __global__ void f(float* x) { x[0] = undefined_var; }', "f")
-    with pytest.raises(CompileException, match="undefined_var"):
+    with pytest.raises(CompileException, match="undefined_var") as caught:
         bad((1,), (1,), (simt.zeros(1, simt.float32),))
+    assert "undefined_var" in caught.value.get_message()
+    import io
+    log = io.StringIO()
+    caught.value.dump(log)
+    assert log.getvalue().rstrip("\n") == str(caught.value).rstrip("\n") and log.getvalue().endswith("\n")
     with pytest.raises(cuda.CompilerError):  # (existing except clauses keep working)
         simt.RawModule(code='extern "C" __global__ void f(int* x) { x[0] = nope; }').get_function("f")
 
