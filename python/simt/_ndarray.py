@@ -1,4 +1,6 @@
 """Python-level methods of simt.ndarray (the type itself is defined in C++)."""
+import operator
+
 import numpy as np
 
 from . import _simt
@@ -73,6 +75,13 @@ def _bool(self):
 
 
 def _item(self, *args):
+    """NumPy's item(): item() of a one-element array, item(k) the k-th element in C order (a
+    flat index, negative from the end), item(i, j, ...) or item((i, j, ...)) by position."""
+    if len(args) == 1 and not isinstance(args[0], tuple):
+        k = operator.index(args[0])
+        if not -self.size <= k < self.size:
+            raise IndexError(f"index {k} is out of bounds for size {self.size}")
+        return self[np.unravel_index(k % self.size, self.shape)].item() if self.ndim else self.item()
     if args:
         return self[args if len(args) > 1 else args[0]].item()
     if self.size != 1:

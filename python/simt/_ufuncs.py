@@ -39,11 +39,22 @@ def clip(a, a_min=None, a_max=None, out=None, **kwargs):
         a_max = kwargs.pop("max")
     if a_min is None and a_max is None:
         raise ValueError("at least one of a_min and a_max must be given")
+    a_min, a_max = _within_int_range(a_min, a), _within_int_range(a_max, a)
     if a_min is None:
         return _UFUNCS["minimum"](a, a_max, out=out)
     if a_max is None:
         return _UFUNCS["maximum"](a, a_min, out=out)
     return _UFUNCS["clip"](a, a_min, a_max, out=out)
+
+
+def _within_int_range(bound, a):
+    """A Python int bound of an integer array's clip, saturated to its dtype's range (NumPy 2's
+    clip: clip(uint8 array, 10, 300) limits to 10..255 rather than failing to convert 300)."""
+    kind = getattr(getattr(a, "dtype", None), "kind", "")
+    if type(bound) is int and kind in ("i", "u"):
+        info = np.iinfo(a.dtype)
+        return min(max(bound, int(info.min)), int(info.max))
+    return bound
 
 
 def _power_of_ten(n):

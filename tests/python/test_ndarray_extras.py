@@ -263,3 +263,16 @@ def test_sliding_window_view_shares_memory_and_errors(rng):
         with pytest.raises(ValueError, match="matching length window_shape and axis"):
             st.sliding_window_view(a, (2, 2), axis=0)
     assert simt.lib.stride_tricks.broadcast_to is simt.broadcast_to
+
+
+def test_item_takes_a_flat_index_like_numpy(rng):
+    host = rng.standard_normal((3, 4, 2))
+    a = simt.asarray(host)
+    for k in [0, 5, 23, -1, -24, int(rng.integers(0, 24))]:
+        assert a.item(k) == host.item(k)
+    assert a.item(1, 2, 1) == host.item(1, 2, 1) and a.item((2, 0, 1)) == host.item((2, 0, 1))
+    assert simt.asarray(np.float32(2.5)).item(0) == 2.5  # (a 0-d array's only element)
+    with pytest.raises(IndexError, match="out of bounds"):
+        a.item(24)
+    with pytest.raises(IndexError, match="out of bounds"):
+        a.item(-25)

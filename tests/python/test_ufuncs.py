@@ -163,6 +163,16 @@ def test_clip(xp, rng, dtype):
     return xp.clip(a, 2, 6), xp.clip(a, lo, 7), xp.clip(a, None, 3), xp.clip(a, 1, None), a.clip(1, 4)
 
 
+@parametrize_dtypes("dtype", [np.uint8, np.int8, np.int16])
+@numpy_simt_allclose()
+def test_clip_saturates_python_int_bounds_outside_the_dtype(xp, rng, dtype):
+    # NumPy 2: clip(uint8 array, 10, 300) limits to 10..255 (the bound is not converted to uint8).
+    a = make(xp, rng, (40,), dtype, low=0, high=120)
+    info = np.iinfo(dtype)
+    return (xp.clip(a, 10, int(info.max) + 45), xp.clip(a, int(info.min) - 7, 50), xp.clip(a, None, 100000),
+            xp.clip(a, -100000, None))
+
+
 @numpy_simt_allclose()
 def test_clip_propagates_nan(xp):
     a = xp.asarray(np.array([np.nan, 1.0, 5.0, -np.inf]))
