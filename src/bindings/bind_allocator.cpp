@@ -2,7 +2,10 @@
 // switch. While none is set, allocations never come here (one relaxed load in DeviceBuffer).
 // While one is, each allocation resolves this thread's allocator kind without Python, and only a
 // Python allocator takes the GIL and calls simt.cuda._allocator._allocate_for_array.
+#include <cxxabi.h>
 #include <atomic>
+#include <chrono>
+#include <thread>
 #include "array/device_buffer.h"
 #include "backend/cuda/driver_api.h"
 #include "bindings.h"
@@ -35,10 +38,22 @@ void update_mode() {
 
 void decref(void* obj) { Py_DECREF(static_cast<PyObject*>(obj)); }
 
+// Interpreter exit: once Python's atexit handlers run, allocations stop calling the Python
+// allocator (simt's pool serves them), and the handler waits for calls already inside it. A
+// daemon thread still inside when finalization begins would be ended there by the interpreter,
+// unwinding through C++ frames that cannot let it pass.
+std::atomic<bool> g_exiting{false};
+std::atomic<int> g_inside{0};  // threads running the Python allocator now
+struct Inside {
+    Inside() { g_inside.fetch_add(1); }
+    ~Inside() { g_inside.fetch_sub(1); }
+};
+
 HookedAllocation allocate_hooked(size_t bytes) {
     int kind = effective_kind();
-    if (kind != Python || t_in_allocator || !g_allocate)
+    if (kind != Python || t_in_allocator || !g_allocate || g_exiting.load())
         return {nullptr, nullptr, kind == Managed ? AllocationMode::Managed : AllocationMode::Pool};
+    Inside inside;
     // (allocation may run with the GIL released; it may not enter an interpreter that is exiting)
     if (!PyGILState_Check() && !python_enterable())
         throw Error(ErrorKind::Runtime, "simt: an array cannot be allocated through the Python allocator (set_allocator) "
@@ -50,6 +65,11 @@ HookedAllocation allocate_hooked(size_t bytes) {
         nb::tuple got = nb::cast<nb::tuple>((*g_allocate)(bytes));
         out.ptr = reinterpret_cast<void*>(nb::cast<uintptr_t>(got[0]));
         out.handle = got[1].inc_ref().ptr();  // the allocator's MemoryPointer: owns the memory
+    } catch (abi::__forced_unwind&) {
+        // A daemon thread ended by the exiting interpreter while it waited for the GIL: its thread
+        // state is gone, and releasing it would abort the process. Let the unwinding go on.
+        t_in_allocator = false;
+        throw;
     } catch (...) {
         t_in_allocator = false;
         PyGILState_Release(gil);
@@ -65,6 +85,14 @@ void release_hooked(void* owner) noexcept { release_with_python(&decref, owner);
 }  // namespace
 
 void bind_allocator(nb::module_& m) {
+    // Called by an atexit handler (simt.cuda._allocator): see g_exiting.
+    m.def("_allocator_exit", [] {
+        g_exiting.store(true);
+        for (int waited_ms = 0; g_inside.load() > 0 && waited_ms < 2000; ++waited_ms) {
+            nb::gil_scoped_release release;  // (the threads inside need the GIL to finish)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+    });
     m.def("_set_allocate_for_array", [](nb::object fn) {
         delete g_allocate;
         g_allocate = new nb::object(std::move(fn));

@@ -91,7 +91,12 @@ const Type* named_tuple_fields(nb::handle arg, Py_ssize_t n, const std::vector<c
     nb::handle cls = nb::handle((PyObject*)Py_TYPE(arg.ptr()));
     if (!nb::hasattr(cls, "_fields")) return tuple_type(elems);
     std::vector<std::string> fields;
-    for (nb::handle f : nb::iter(cls.attr("_fields"))) fields.push_back(nb::cast<std::string>(f));
+    try {
+        for (nb::handle f : nb::iter(cls.attr("_fields"))) fields.push_back(nb::cast<std::string>(f));
+    } catch (const std::exception&) {  // (a `_fields` that is not a sequence of names: a plain tuple)
+        PyErr_Clear();
+        return tuple_type(elems);
+    }
     if (Py_ssize_t(fields.size()) != n) return tuple_type(elems);
     return named_tuple_type(nb::cast<std::string>(cls.attr("__name__")), fields, elems);
 }

@@ -144,3 +144,17 @@ def test_named_tuple_field_errors_and_plain_tuples():
     out = simt.zeros(1)
     first[1, 1](Point(3.5, 0.0), out)
     assert out.get()[0] == 3.5
+
+
+class OddFields(tuple):
+    _fields = 3  # (not a sequence of names: such a tuple passes as a plain one)
+
+
+def test_a_tuple_subclass_with_unusable_fields_passes_as_a_plain_tuple():
+    @cuda.jit
+    def k(t, out):
+        out[0] = t[0] + t[1]
+
+    out = simt.zeros(1)
+    k[1, 1](OddFields((1.25, 2.5)), out)
+    assert out.get()[0] == 3.75

@@ -51,6 +51,21 @@ def test_two_lambdas_on_one_line_are_told_apart(rng):
     np.testing.assert_allclose(out.get(), (a + 1.0) + a * 3.0, rtol=1e-15)
 
 
+def test_lambdas_differing_only_in_names_on_one_line(rng):
+    a_, b_ = 2.0, 5.0
+    twice, five = simt.vectorize(lambda v: v * a_), simt.vectorize(lambda v: v * b_)
+    x = rng.standard_normal(20)
+    np.testing.assert_allclose(twice(simt.asarray(x)).get(), 2 * x, rtol=1e-15)
+    np.testing.assert_allclose(five(simt.asarray(x)).get(), 5 * x, rtol=1e-15)
+
+
+def test_errors_in_a_lambda_name_its_line():
+    bad = simt.vectorize(lambda v: v.no_such_attribute)
+    line = bad.py_func.__code__.co_firstlineno
+    with pytest.raises(simt.cuda.TypingError, match=f'test_lambdas.py", line {line},'):
+        bad(simt.ones(3))
+
+
 def test_lambdas_the_kernel_language_cannot_take():
     with pytest.raises(simt.cuda.UnsupportedError, match="default, keyword-only or \\* arguments"):
         cuda.jit(device=True)(lambda x, y=2: x + y)

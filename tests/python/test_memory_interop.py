@@ -7,6 +7,7 @@ import subprocess
 import sys
 import threading
 import time
+import types
 import weakref
 
 import numpy as np
@@ -169,6 +170,8 @@ def test_ndarray_memptr_errors():
     with pytest.raises(ValueError, match="negative dimensions"):
         simt.ndarray((-1,), np.float64, memptr=p)
     assert simt.ndarray((0, 3), np.float64, memptr=p + 64).size == 0  # nothing to reach
+    with pytest.raises(ValueError, match="too many for an array"):  # (zero strides reach nothing, but the count)
+        simt.ndarray((2**32 + 1, 2**32 + 1), np.int8, memptr=p, strides=(0, 0))
 
 
 # ---- Python allocators ----------------------------------------------------------------------
@@ -269,6 +272,9 @@ def test_allocator_errors_name_the_allocator(restore_allocator):
     cuda.set_allocator(lambda n: 5)
     with pytest.raises(TypeError, match="returned int, not a MemoryPointer"):
         simt.ones(3)
+    cuda.set_allocator(lambda n: types.SimpleNamespace(ptr=-8))
+    with pytest.raises(ValueError, match="returned -8, which is not a device address"):
+        simt.ones(3)
     cuda.set_allocator(lambda n: cuda.alloc(max(n - 8, 0)))
     with pytest.raises(ValueError, match="fewer than the 24 asked for"):
         simt.ones(3)
@@ -329,6 +335,26 @@ def test_arrays_of_a_python_allocator_alive_at_exit(tmp_path):
     r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == [str(2 * 999 * 1000 / 2.0), "1000.0"] and "Exception" not in r.stderr, r.stderr
+
+
+def test_exit_while_daemon_threads_allocate_through_a_python_allocator(tmp_path):
+    # Interpreter exit ends daemon threads that wait for the GIL; one ended inside the Python
+    # allocator aborted the process (3 runs in 5 before the atexit hand-off).
+    script = tmp_path / "daemon_exit.py"
+    script.write_text(
+        "import threading, time, simt\n"
+        "from simt import cuda\n"
+        "cuda.set_allocator(lambda n: cuda.alloc(n))\n"
+        "def spin():\n"
+        "    while True:\n"
+        "        simt.empty(100) + 1\n"
+        "for _ in range(2):\n"
+        "    threading.Thread(target=spin, daemon=True).start()\n"
+        "time.sleep(0.2)\n"
+        "print('exiting')\n")
+    for _ in range(4):
+        r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0 and r.stdout.strip() == "exiting", (r.returncode, r.stderr[-2000:])
 
 
 # ---- the cuda backend's allocation path (stand-in driver, then the GPU) ---------------------------

@@ -23,6 +23,7 @@ but change nothing there.
 set_allocator sets the process's allocator; using_allocator sets the calling thread's for its
 with-block, as CuPy's does (the pool's keeping or handing back of freed memory is the process's:
 using_allocator(None) gives the thread unpooled allocations only where set_allocator did too)."""
+import atexit
 import contextlib
 import threading
 
@@ -119,6 +120,8 @@ def _checked_address(pointer, allocator, nbytes):
                         "whose .ptr is the device address)") from None
     if nbytes and not ptr:
         raise ValueError(f"the allocator {allocator!r} returned a null pointer for {nbytes} bytes")
+    if not 0 <= ptr < 2**64:
+        raise ValueError(f"the allocator {allocator!r} returned {ptr}, which is not a device address")
     mem = getattr(pointer, "mem", None)
     base, size = getattr(mem, "ptr", None), getattr(mem, "size", None)
     if base is not None and size is not None and int(base) + int(size) < ptr + nbytes:
@@ -146,3 +149,4 @@ def _allocate_for_array(nbytes):
 
 
 _simt._set_allocate_for_array(_allocate_for_array)
+atexit.register(_simt._allocator_exit)  # (no Python allocator calls from daemon threads during finalization)

@@ -16,8 +16,10 @@ def is_lambda(func):
 
 
 def lambda_source(func):
-    """(name, source, filename, line) of `func`, a lambda; the name is new on every call (device
-    functions are told apart by name, and two lambdas may share a line)."""
+    """(name, source, filename, first line) of `func`, a lambda; the name is new on every call
+    (device functions are told apart by name, and two lambdas may share a line). The first line
+    is the one before the lambda's, so that the `return` of the def, and with it any error in
+    the expression, is on the lambda's own line."""
     filename = inspect.getsourcefile(func) or func.__code__.co_filename
     text = "".join(linecache.getlines(filename))
     try:
@@ -43,7 +45,7 @@ def lambda_source(func):
     body = ast.get_source_segment(text, node.body)
     name = f"simt_lambda{next(_names)}"
     # (parenthesized: a body spanning lines stays one expression)
-    return name, f"def {name}({', '.join(argnames)}):\n    return ({body})\n", filename, line
+    return name, f"def {name}({', '.join(argnames)}):\n    return ({body})\n", filename, line - 1
 
 
 def _same_code(lambda_text, func):
@@ -52,4 +54,11 @@ def _same_code(lambda_text, func):
     except SyntaxError:
         return False
     inner = [c for c in code if hasattr(c, "co_code")]
-    return bool(inner) and inner[0].co_code == func.__code__.co_code and inner[0].co_consts == func.__code__.co_consts
+    if not inner:
+        return False
+    mine, theirs = inner[0], func.__code__
+    # (compiled alone, a closure's variables are globals: compare the names read, and the
+    # bytecode only where the lambda reads no enclosing variables)
+    names = set(mine.co_names) | set(mine.co_freevars)
+    return (names == set(theirs.co_names) | set(theirs.co_freevars) and mine.co_consts == theirs.co_consts
+            and mine.co_varnames == theirs.co_varnames and (bool(theirs.co_freevars) or mine.co_code == theirs.co_code))

@@ -72,6 +72,11 @@ def array_over(shape, dtype, memptr, strides, order):
         raise TypeError(f"simt.ndarray(memptr=...) takes a simt.cuda.MemoryPointer (from simt.cuda.alloc, "
                         f"simt.cuda.memory.alloc, a.data or MemoryPointer(UnownedMemory(ptr, size, owner), offset)), "
                         f"not {type(memptr).__name__}")
+    size = 1
+    for n in shape:
+        size *= n
+    if size >= 2**63:  # (zero strides pass the bounds check below at any length)
+        raise ValueError(f"simt.ndarray: shape {shape} has {size} elements, too many for an array")
     device = _simt.current_device()
     if memptr.device_id != device:
         raise ValueError(f"simt.ndarray: memptr is memory of device {memptr.device_id}, not of the current device {device}")

@@ -1,6 +1,7 @@
 """cupyx.scipy.special on simt: SciPy's elementwise special functions that simt's kernel math
-covers, each a ufunc made by simt.vectorize (float32 and float64 loops: float32 stays float32,
-integers and float64 compute in float64, as SciPy's loops resolve). Computed with the device's
+covers, each a ufunc made by simt.vectorize (float32 and float64 loops, chosen as NumPy resolves
+SciPy's: float32 and the integers that fit it (int8, int16, uint8, uint16) compute in float32,
+wider integers and float64 in float64). Computed with the device's
 libm (CUDA's on the GPU, the C library's on the cpu backend), so results agree with SciPy to a
 few units in the last place, not bit for bit."""
 import math
@@ -36,7 +37,7 @@ def gammaln(x):
 def rgamma(x):
     """1/Γ(x): 0 at the poles (x = 0, -1, -2, ...)."""
     if x <= 0 and math.floor(x) == x:
-        return x * 0
+        return math.fabs(x) * 0
     return 1 / math.gamma(x)
 
 
