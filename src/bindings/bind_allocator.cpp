@@ -36,8 +36,6 @@ void update_mode() {
                                                                             : AllocationMode::Pool);
 }
 
-void decref(void* obj) { Py_DECREF(static_cast<PyObject*>(obj)); }
-
 // Interpreter exit: once Python's atexit handlers run, allocations stop calling the Python
 // allocator (simt's pool serves them), and the handler waits for calls already inside it. A
 // daemon thread still inside when finalization begins would be ended there by the interpreter,
@@ -80,7 +78,7 @@ HookedAllocation allocate_hooked(size_t bytes) {
     return out;
 }
 
-void release_hooked(void* owner) noexcept { release_with_python(&decref, owner); }
+void release_hooked(void* owner) noexcept { decref_with_python(owner); }
 
 }  // namespace
 

@@ -46,14 +46,16 @@ void release_with_python(void (*fn)(void*), void* arg) {
     if (!g_drain_scheduled) g_drain_scheduled = Py_AddPendingCall(&drain_pending, nullptr) == 0;
 }
 
-namespace {
+void decref_with_python(void* obj) {
+    release_with_python([](void* o) { Py_DECREF(static_cast<PyObject*>(o)); }, obj);
+}
 
-void decref(void* obj) { Py_DECREF(static_cast<PyObject*>(obj)); }
+namespace {
 
 // Keeps a Python object alive for as long as an array views its memory.
 std::shared_ptr<void> python_owner(nb::handle obj) {
     Py_INCREF(obj.ptr());
-    return std::shared_ptr<void>(obj.ptr(), [](void* p) { release_with_python(&decref, p); });
+    return std::shared_ptr<void>(obj.ptr(), &decref_with_python);
 }
 
 std::vector<int64_t> int_list(nb::handle seq, const char* what) {

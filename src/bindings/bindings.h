@@ -71,6 +71,8 @@ void bind_allocator(nb::module_& m);       // Python allocators (simt.cuda.set_a
 // Runs fn(arg) now if this thread holds Python's lock, else soon on a Python thread (never by
 // taking the lock: the thread holding it may be waiting for this one); nothing once Python is gone.
 void release_with_python(void (*fn)(void*), void* arg);
+// Drops a reference to a Python object (a PyObject*) that way, from any thread.
+void decref_with_python(void* obj);
 // Whether a thread without the GIL may still take it (false once simt's exit handler ran).
 bool python_enterable();
 

@@ -1,12 +1,11 @@
 """Arrays and device memory as views of each other, as CuPy has them: `a.data` (a MemoryPointer
 into the memory array `a` views) and `simt.ndarray(shape, dtype, memptr=, strides=, order=)` (an
 array over a MemoryPointer's memory, which it keeps alive)."""
-import numbers
-import operator
 
 import numpy as np
 
 from .. import _simt
+from .._byte_layout import byte_span, int_tuple
 from ._memory_pointer import MemoryPointer, UnownedMemory
 
 
@@ -20,17 +19,6 @@ def array_data(a):
     return MemoryPointer(UnownedMemory(base, size, a, _simt.current_device()), a._ptr - base)
 
 
-def _byte_span(shape, strides, itemsize):
-    """[lo, hi): the bytes the elements reach, relative to element 0 (None when there are none)."""
-    if 0 in shape:
-        return None
-    lo, hi = 0, itemsize
-    for extent, stride in zip(shape, strides):
-        reach = (extent - 1) * stride
-        lo, hi = (lo + reach, hi) if reach < 0 else (lo, hi + reach)
-    return lo, hi
-
-
 def _contiguous_strides(shape, itemsize, order):
     strides, step = [0] * len(shape), itemsize
     for i in (range(len(shape)) if order == "F" else reversed(range(len(shape)))):
@@ -39,31 +27,24 @@ def _contiguous_strides(shape, itemsize, order):
     return tuple(strides)
 
 
-def _ints(value, what):
-    try:
-        return (operator.index(value),) if isinstance(value, numbers.Integral) else tuple(operator.index(v) for v in value)
-    except TypeError:
-        raise TypeError(f"simt.ndarray: {what} must be an int or a sequence of ints, not {value!r}") from None
-
-
 def array_over(shape, dtype, memptr, strides, order):
     """simt.ndarray(shape, dtype, memptr, strides, order) with memptr or strides given: a view of
     memptr's memory (strides in bytes; default C or F order), which must hold every element.
     strides without memptr: new memory of the bytes those strides span."""
-    shape = _ints(shape, "shape")
+    shape = int_tuple(shape, "simt.ndarray", "shape")
     if any(d < 0 for d in shape):
         raise ValueError(f"simt.ndarray: negative dimensions are not allowed (shape {shape})")
     dtype = np.dtype(float if dtype is None else dtype)
     if strides is None:
         strides = _contiguous_strides(shape, dtype.itemsize, order)
     else:
-        strides = _ints(strides, "strides")
+        strides = int_tuple(strides, "simt.ndarray", "strides")
         if len(strides) != len(shape):
             raise ValueError(f"simt.ndarray: {len(strides)} strides for the {len(shape)} dimensions of shape {shape}")
         if any(s % dtype.itemsize for s in strides):
             raise ValueError(f"simt.ndarray: strides {strides} (bytes) are not multiples of the {dtype.itemsize}-byte "
                              f"elements of {dtype}")
-    span = _byte_span(shape, strides, dtype.itemsize)
+    span = byte_span(shape, strides, dtype.itemsize)
     if memptr is None:  # (strides alone: memory for exactly what they reach)
         from ._allocator import alloc
         lo, hi = span or (0, 0)

@@ -3,6 +3,7 @@ and from the device then go by DMA without staging)."""
 import numpy as np
 
 from .. import cuda
+from ..cuda._host_memory import like_order
 
 
 def empty_pinned(shape, dtype=float, order="C"):
@@ -22,7 +23,7 @@ def _like(a, dtype, order, shape):
     dtype = a.dtype if dtype is None else dtype
     shape = a.shape if shape is None else shape
     if order in ("K", "A"):
-        order = "F" if (getattr(a, "flags", None) is not None and a.flags.f_contiguous and not a.flags.c_contiguous) else "C"
+        order = like_order(a)
     return shape, dtype, order
 
 

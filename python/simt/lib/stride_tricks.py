@@ -1,37 +1,14 @@
 """cupy.lib.stride_tricks: views of an array's memory with other shapes and strides. A view may
 reach anywhere in the memory of the array it views (its base), never past it: a shape and
 strides that would is a ValueError, so a kernel or copy can never touch memory outside it."""
-import math
 import numbers
 import operator
 
 from .. import _simt
+from .._byte_layout import byte_span, int_tuple
 from .._manipulation import _device_array, broadcast_arrays, broadcast_shapes, broadcast_to
 
 __all__ = ["as_strided", "sliding_window_view", "broadcast_to", "broadcast_arrays", "broadcast_shapes"]
-
-
-def _byte_span(shape, strides, itemsize):
-    """[lo, hi): the bytes the elements span, relative to the first element (None when empty)."""
-    if math.prod(shape) == 0:
-        return None
-    lo, hi = 0, itemsize
-    for n, s in zip(shape, strides):
-        reach = (n - 1) * s
-        if reach < 0:
-            lo += reach
-        else:
-            hi += reach
-    return lo, hi
-
-
-def _int_tuple(value, what):
-    if isinstance(value, numbers.Integral):
-        return (operator.index(value),)
-    try:
-        return tuple(operator.index(v) for v in value)
-    except TypeError:
-        raise TypeError(f"as_strided: {what} must be a sequence of integers, not {value!r}") from None
 
 
 def as_strided(x, shape=None, strides=None, subok=False, writeable=True):
@@ -41,8 +18,8 @@ def as_strided(x, shape=None, strides=None, subok=False, writeable=True):
     a = _device_array(x, "as_strided's argument")
     if subok:
         raise NotImplementedError("as_strided: subok=True is not supported (simt has no ndarray subclasses)")
-    shape = a.shape if shape is None else _int_tuple(shape, "shape")
-    strides = a.strides if strides is None else _int_tuple(strides, "strides")
+    shape = a.shape if shape is None else int_tuple(shape, "as_strided", "shape")
+    strides = a.strides if strides is None else int_tuple(strides, "as_strided", "strides")
     if len(shape) != len(strides):
         raise ValueError(f"as_strided: shape {shape} and strides {strides} have different lengths")
     if any(n < 0 for n in shape):
@@ -52,9 +29,9 @@ def as_strided(x, shape=None, strides=None, subok=False, writeable=True):
         raise ValueError(f"as_strided: strides {strides} must be multiples of the {itemsize}-byte item size on the "
                          "device (loads of misaligned elements fault there)")
     base = a.base if a.base is not None else a
-    span = _byte_span(shape, strides, itemsize)
+    span = byte_span(shape, strides, itemsize)
     if span is not None:
-        room = _byte_span(base.shape, base.strides, base.dtype.itemsize)
+        room = byte_span(base.shape, base.strides, base.dtype.itemsize)
         start = a._ptr - base._ptr  # where x's first element lies in its base's memory
         if room is None or start + span[0] < room[0] or start + span[1] > room[1]:
             have = "no bytes" if room is None else f"bytes [{room[0]}, {room[1]})"
