@@ -49,6 +49,7 @@ def unraisable(monkeypatch):
 def test_record_returns_an_event_and_wait_event_orders_another_stream(rng):
     host = rng.standard_normal(50_001)
     x = cp.asarray(host)
+    cp.cuda.Device().synchronize()  # (x's copy ran on the default stream, which s1 does not wait for)
     s1, s2 = cp.cuda.Stream(non_blocking=True), cp.cuda.Stream(non_blocking=True)
     with s1:
         y = x * 2.0
@@ -74,6 +75,7 @@ def test_synchronizing_a_stream_waits_for_the_events_it_waits_on(rng):
     host = rng.standard_normal(1 << 20)
     x = cp.asarray(host)
     out = cp.empty_like(x)
+    cp.cuda.Device().synchronize()  # (x's copy ran on the default stream, which s1 does not wait for)
     s1, s2 = cp.cuda.Stream(non_blocking=True), cp.cuda.Stream(non_blocking=True)
     for round in range(5):
         with s1:  # (two kernels: no fused multiply-add, so the result is NumPy's exactly)
