@@ -34,10 +34,13 @@ def _bin_sums(sorted_a, sorted_w, edges):
                           searchsorted(sorted_a, edges[-1:], side="right")])
     if sorted_w is None:
         return diff(bounds)
-    from ._scan import cumsum
-    from ._selection import take
-    running = concatenate([zeros(1, sorted_w.dtype), cumsum(sorted_w)])  # running[k]: sum of the first k
-    return diff(take(running, bounds))
+    # Each bin's weights summed on their own (differences of a running sum lose the small bins'
+    # digits to the large running totals); a zero appended so every bound is a valid index.
+    from ._ufuncs import add, where
+    counts = diff(bounds)
+    padded = concatenate([sorted_w, zeros(1, sorted_w.dtype)])
+    sums = add.reduceat(padded, bounds)[:-1]
+    return where(counts > 0, sums, zeros(1, sorted_w.dtype))
 
 
 def _edges(a, bins, range_, fname):
